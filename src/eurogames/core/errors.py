@@ -1,0 +1,26 @@
+"""The errors every game and client shares."""
+
+from __future__ import annotations
+
+
+class EurogamesError(Exception):
+    """Base of every error eurogames raises on purpose."""
+
+
+class IllegalActionError(EurogamesError, ValueError):
+    """An action that is not legal now; the state is left exactly as it was."""
+
+
+class UnknownGameError(EurogamesError, KeyError):
+    """A game name that this version does not implement."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class RecordError(EurogamesError, ValueError):
+    """A record (seed + actions) that is malformed, tampered with or does not replay."""
+
+    def __init__(self, message: str, ply: int | None = None) -> None:
+        super().__init__(message if ply is None else f"ply {ply}: {message}")
+        self.ply = ply

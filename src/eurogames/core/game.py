@@ -1,0 +1,298 @@
+"""The engine contract: :class:`Game` and :class:`State` (see docs/api.md)."""
+
+from __future__ import annotations
+
+import array
+import os
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from eurogames.core.action import Action
+from eurogames.core.errors import IllegalActionError
+from eurogames.core.rng import Rng
+
+LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant or setting a game accepts in ``game.new(options=...)``."""
+
+    name: str
+    default: Any
+    help: str
+    type: type = int
+    choices: tuple[Any, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "default": self.default,
+            "help": self.help,
+            "type": self.type.__name__,
+            "choices": list(self.choices) if self.choices is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class ProvisionalValue:
+    """A component value without a source: shown to players until an owner corrects it."""
+
+    what: str
+    reason: str
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+    return lang
+
+
+class Game(ABC):
+    """A game's static description and the factory of its states."""
+
+    name: str = ""
+    titles: dict[str, str] = {}
+    min_players: int = 2
+    max_players: int = 4
+    version: int = 1
+    options: dict[str, Option] = {}
+    provisional: list[ProvisionalValue] = []
+    num_actions: int = 0
+
+    def title(self, lang: str = "en") -> str:
+        return self.titles[check_lang(lang)]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+    # -- creating states -------------------------------------------------------------------
+    def new(
+        self, players: int, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> State:
+        """A new game. Bad player counts or options raise ``ValueError`` naming the problem."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        return self._new(players, seed, self.check_options(players, options or {}))
+
+    def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and validate every option; unknown or bad values raise."""
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be a mapping, not {type(options).__name__}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            raise ValueError(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+        result = {}
+        for name, opt in self.options.items():
+            value = options.get(name, opt.default)
+            if opt.type is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ValueError(f"option {name!r} must be an integer, not {value!r}")
+            if opt.type is bool and not isinstance(value, bool):
+                raise ValueError(f"option {name!r} must be true or false, not {value!r}")
+            if opt.type is str and not isinstance(value, str):
+                raise ValueError(f"option {name!r} must be text, not {value!r}")
+            if opt.choices is not None and value not in opt.choices:
+                choices = ", ".join(map(str, opt.choices))
+                raise ValueError(f"option {name!r} must be one of {choices}, not {value!r}")
+            result[name] = value
+        self._check_options(players, result)
+        return result
+
+    def _check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Checks that depend on the player count (override)."""
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> State:
+        """The state that ``state.to_json()`` wrote, exactly."""
+
+    # -- the fixed action space ------------------------------------------------------------
+    @abstractmethod
+    def action(self, id: int) -> Action:
+        """The action with this id in the fixed action space (``0 <= id < num_actions``)."""
+
+    def action_id(self, action: Action) -> int:
+        if not isinstance(action, Action) or action.game != self.name:
+            raise ValueError(f"{action!r} is not a {self.name} action")
+        return action.id
+
+    # -- hooks for generic bots ------------------------------------------------------------
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic value of ``state`` for ``seat`` in [-1, 1], from that seat's view only.
+
+        The default compares scores; games override it with a real evaluation.
+        """
+        if state.is_over():
+            return state.returns()[seat]
+        scores = state.scores()
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        diff = scores[seat] - best_other
+        return max(-1.0, min(1.0, diff / 20.0))
+
+    def rollout_action(self, state: State, rng: Rng) -> Action:
+        """The move a playout takes; the default is uniform over the legal actions."""
+        return rng.choice(state.legal_actions())
+
+
+class State(ABC):
+    """One position of one game, with everything needed to continue it exactly."""
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    ply: int
+    _history: tuple[Any, Action] | None  # a cons list, newest first: clone shares it
+
+    # -- turn ------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that decides now (``-1`` when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a deterministic order; never empty before the end."""
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``; an illegal one raises :class:`IllegalActionError`, changing nothing."""
+        if self.is_over():
+            raise IllegalActionError(f"the game is over; {action} cannot be played")
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._refusal(action))
+        self._apply(action)
+        self.ply += 1
+        self._history = (self._history, action)
+
+    def _refusal(self, action: Action) -> str:
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action"
+        if action.game != self.game.name:
+            return f"{action} is a {action.game} action, not a {self.game.name} one"
+        return f"{action} is not legal now: {self.why_illegal(action)}"
+
+    def why_illegal(self, action: Action) -> str:
+        """Why a well-formed action is refused now (games override for better messages)."""
+        return "it is not among the legal actions"
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Play a legal action (already checked)."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    # -- outcome ---------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat, final or current."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats after tie-breaks (several when the rules share the victory)."""
+
+    def returns(self) -> list[float]:
+        """Per seat for search: +1 sole win, -1 loss; k seats sharing a win get 2/k - 1 each.
+
+        Before the end every seat gets 0.
+        """
+        if not self.is_over():
+            return [0.0] * self.players
+        winners = self.winners()
+        share = 2.0 / len(winners) - 1.0
+        return [share if seat in winners else -1.0 for seat in range(self.players)]
+
+    # -- information -----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready (``None``: a spectator)."""
+
+    @abstractmethod
+    def resample_hidden(self, seat: int | None, seed: int) -> State:
+        """A clone with everything hidden from ``seat`` redrawn consistently with its view."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    # -- notation --------------------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """The legal action written ``text`` (or its index in ``legal_actions()``)."""
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action is written as text, not {type(text).__name__}")
+        if self.is_over():
+            raise IllegalActionError("the game is over; no action can be played")
+        legal = self.legal_actions()
+        clean = " ".join(text.strip().lower().split())
+        if clean.isdigit():
+            index = int(clean)
+            if index < len(legal):
+                return legal[index]
+            raise IllegalActionError(
+                f"there is no legal action number {index} (0 to {len(legal) - 1})"
+            )
+        for action in legal:
+            if action.text == clean:
+                return action
+        found = self._parse_alias(clean, legal)
+        if found is not None:
+            return found
+        examples = ", ".join(a.text for a in legal[:5])
+        reason = self._parse_problem(clean)
+        raise IllegalActionError(
+            f"{text.strip()!r} is not a legal action now{': ' + reason if reason else ''} "
+            f"(legal actions include: {examples})"
+        )
+
+    def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
+        """Accept a shorthand a person may type (games override)."""
+        return None
+
+    def _parse_problem(self, text: str) -> str:
+        """Why ``text`` is not legal now, if the game can say (games override)."""
+        return ""
+
+    @abstractmethod
+    def describe(self, action: Action, lang: str = "en") -> str:
+        """A sentence for people saying what ``action`` does, in ``lang``."""
+
+    # -- learning --------------------------------------------------------------------------
+    def action_from_id(self, id: int) -> Action:
+        return self.game.action(id)
+
+    def legal_action_mask(self) -> array.array:
+        """A bool-valued array (``array('B')``) of length ``game.num_actions``."""
+        mask = array.array("B", bytes(self.game.num_actions))
+        for action in self.legal_actions():
+            mask[action.id] = 1
+        return mask
+
+    # -- records ---------------------------------------------------------------------------
+    def actions(self) -> list[Action]:
+        """Every action played so far, oldest first."""
+        out = []
+        node = self._history
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def record(self) -> dict[str, Any]:
+        from eurogames.core.records import make_record
+
+        return make_record(self)

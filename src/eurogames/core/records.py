@@ -1,0 +1,116 @@
+"""Records: a game as plain JSON (game, version, players, seed, options, actions, result).
+
+A record replays exactly: the same record gives the same state on every machine. A record
+that is malformed or tampered with is refused with a :class:`RecordError` naming the
+problem and, for a bad action, its ply (1-based).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from eurogames.core.errors import IllegalActionError, RecordError, UnknownGameError
+from eurogames.core.game import State
+
+RECORD_KEYS = ("game", "version", "players", "seed", "options", "actions", "result")
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    if not state.is_over():
+        return None
+    return {"scores": state.scores(), "winners": state.winners()}
+
+
+def make_record(state: State) -> dict[str, Any]:
+    return {
+        "game": state.game.name,
+        "version": state.game.version,
+        "players": state.players,
+        "seed": state.seed,
+        "options": dict(state.options),
+        "actions": [action.text for action in state.actions()],
+        "result": result_of(state),
+    }
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_record_text(text: str) -> dict[str, Any]:
+    """Parse a record file's text; truncated or invalid JSON is refused clearly."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"the record is not valid JSON (truncated or corrupt?): {exc.msg} "
+            f"at line {exc.lineno} column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+    return data
+
+
+def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
+    """The state a record leads to (after its first ``upto`` actions if given)."""
+    from eurogames.core.registry import load
+
+    if isinstance(record, str):
+        record = load_record_text(record)
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    missing = [key for key in RECORD_KEYS if key not in record and key != "result"]
+    if missing:
+        raise RecordError(f"the record has no {missing[0]!r} field")
+    extra = sorted(set(record) - set(RECORD_KEYS))
+    if extra:
+        raise RecordError(f"the record has an unknown field {extra[0]!r}")
+    name = record["game"]
+    if not isinstance(name, str):
+        raise RecordError(f"'game' must be a game name, not {name!r}")
+    try:
+        game = load(name)
+    except UnknownGameError as exc:
+        raise RecordError(str(exc)) from None
+    version = record["version"]
+    if not _is_int(version):
+        raise RecordError(f"'version' must be an integer, not {version!r}")
+    if version != game.version:
+        raise RecordError(
+            f"the record is for {name} version {version}, this engine plays version {game.version}"
+        )
+    for key in ("players", "seed"):
+        if not _is_int(record[key]):
+            raise RecordError(f"{key!r} must be an integer, not {record[key]!r}")
+    if not isinstance(record["options"], dict):
+        raise RecordError(f"'options' must be an object, not {record['options']!r}")
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise RecordError(f"'actions' must be a list of action texts, not {actions!r}")
+    try:
+        state = game.new(record["players"], seed=record["seed"], options=record["options"])
+    except ValueError as exc:
+        raise RecordError(f"the record's setup is refused: {exc}") from None
+    stop = len(actions) if upto is None else max(0, min(upto, len(actions)))
+    for ply, text in enumerate(actions[:stop], start=1):
+        if not isinstance(text, str):
+            raise RecordError(f"action must be text, not {text!r}", ply=ply)
+        if state.is_over():
+            raise RecordError(f"{text!r} comes after the end of the game", ply=ply)
+        try:
+            action = state.parse_action(text)
+        except IllegalActionError as exc:
+            raise RecordError(f"illegal action {text!r}: {exc}", ply=ply) from None
+        if action.text != text:
+            raise RecordError(
+                f"{text!r} is not canonical notation (expected {action.text!r})", ply=ply
+            )
+        state.apply(action)
+    if upto is None and record.get("result") is not None:
+        if result_of(state) != record["result"]:
+            raise RecordError(
+                f"the record's result {record['result']!r} does not match the replayed game "
+                f"({result_of(state)!r})"
+            )
+    return state

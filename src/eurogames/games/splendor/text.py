@@ -1,0 +1,282 @@
+"""Splendor in words: seat views, action descriptions in en / zh-Hant / zh-Hans, and the
+reasons an action is refused. The Chinese terms are the seed rulebook's (璀璨寶石)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eurogames.core.action import Action
+from eurogames.core.game import check_lang
+from eurogames.games.splendor.actions import (
+    BUY,
+    MARKET_SLOTS,
+    NOBLE,
+    PASS,
+    RESERVE,
+    RESERVE_DECK,
+    RETURN,
+    TAKE,
+    TAKE2,
+    place_text,
+)
+from eurogames.games.splendor.data import COLOURS, DATA, GOLD, TOKENS
+
+TITLES = {"en": "Splendor", "zh-Hant": "璀璨寶石", "zh-Hans": "璀璨宝石"}
+
+TOKEN_NAMES = {
+    "en": ("white", "blue", "green", "red", "black", "gold"),
+    "zh-Hant": ("鑽石", "藍寶石", "翡翠", "紅寶石", "縞瑪瑙", "黃金"),
+    "zh-Hans": ("钻石", "蓝宝石", "翡翠", "红宝石", "缟玛瑙", "黄金"),
+}
+
+TERMS = {
+    "en": {
+        "card": "development card", "noble": "noble", "points": "prestige points",
+        "level": "level", "supply": "supply", "reserved": "reserved", "bonus": "bonus",
+        "deck": "deck", "market": "market", "tokens": "tokens", "hidden": "face-down card",
+    },
+    "zh-Hant": {
+        "card": "發展卡牌", "noble": "貴族板塊", "points": "聲望點數", "level": "等級",
+        "supply": "供應堆", "reserved": "保留的卡牌", "bonus": "獎勵", "deck": "牌庫",
+        "market": "桌面中央", "tokens": "標記", "hidden": "背面朝上的卡牌",
+    },
+    "zh-Hans": {
+        "card": "发展卡牌", "noble": "贵族板块", "points": "声望点数", "level": "等级",
+        "supply": "供应堆", "reserved": "保留的卡牌", "bonus": "奖励", "deck": "牌库",
+        "market": "桌面中央", "tokens": "标记", "hidden": "背面朝上的卡牌",
+    },
+}
+
+
+def card_json(card: int) -> dict[str, Any]:
+    return {
+        "id": card,
+        "level": DATA.card_level[card],
+        "bonus": COLOURS[DATA.card_bonus[card]],
+        "points": DATA.card_points[card],
+        "cost": {COLOURS[c]: n for c, n in enumerate(DATA.card_cost[card]) if n},
+    }
+
+
+def noble_json(noble: int) -> dict[str, Any]:
+    return {
+        "id": noble,
+        "points": DATA.noble_points[noble],
+        "requires": {COLOURS[c]: n for c, n in enumerate(DATA.noble_requires[noble]) if n},
+    }
+
+
+def state_view(state: Any, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (D11): another seat's blind reserve shows only its level."""
+    from eurogames.games.splendor.rules import PHASES
+
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
+        raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
+    players = []
+    for p in range(state.players):
+        reserved = []
+        for card, blind in zip(state.reserved[p], state.blind[p], strict=True):
+            if blind and p != seat:
+                reserved.append({"hidden": True, "level": DATA.card_level[card]})
+            else:
+                reserved.append({**card_json(card), "blind": blind})
+        players.append({
+            "seat": p,
+            "tokens": dict(zip(TOKENS, state.tokens[p], strict=True)),
+            "bonuses": dict(zip(COLOURS, state.bonuses[p], strict=True)),
+            "points": state.points[p],
+            "cards": [card_json(c) for c in state.bought[p]],
+            "nobles": [noble_json(n) for n in state.nobles_won[p]],
+            "reserved": reserved,
+        })
+    over = state.is_over()
+    return {
+        "game": "splendor",
+        "seat": seat,
+        "players": state.players,
+        "ply": state.ply,
+        "current_player": state.current_player,
+        "phase": PHASES[state.phase],
+        "first_player": state.first,
+        "final_round": state.ending,
+        "supply": dict(zip(TOKENS, state.supply, strict=True)),
+        "market": [
+            [card_json(c) if c else None for c in state.market[row * 4 : row * 4 + 4]]
+            for row in range(3)
+        ],
+        "decks": [len(d) for d in state.decks],
+        "nobles": [noble_json(n) for n in state.nobles],
+        "seats": players,
+        "scores": state.scores(),
+        "over": over,
+        "winners": state.winners() if over else None,
+    }
+
+
+def _tokens(colours: list[int] | tuple[int, ...], lang: str) -> str:
+    names = TOKEN_NAMES[lang]
+    if lang == "en":
+        return ", ".join(names[c] for c in colours)
+    return "、".join(names[c] for c in colours)
+
+
+def _count_tokens(vector: tuple[int, ...] | list[int], lang: str) -> str:
+    names = TOKEN_NAMES[lang]
+    parts = [f"{n} {names[c]}" if lang == "en" else f"{n}個{names[c]}" for c, n in enumerate(vector) if n]
+    if not parts:
+        return "nothing" if lang == "en" else ("無" if lang == "zh-Hant" else "无")
+    return ", ".join(parts) if lang == "en" else "、".join(parts)
+
+
+def card_words(card: int, lang: str) -> str:
+    names = TOKEN_NAMES[lang]
+    level, bonus, points = DATA.card_level[card], DATA.card_bonus[card], DATA.card_points[card]
+    cost = _count_tokens(DATA.card_cost[card], lang)
+    if lang == "en":
+        return f"the level-{level} {names[bonus]} card ({points} points, cost {cost})"
+    t = TERMS[lang]
+    return f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}點，費用{cost}）" if lang == "zh-Hant" else \
+        f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}点，费用{cost}）"
+
+
+def _card_at(state: Any, place: int) -> int:
+    if place < MARKET_SLOTS:
+        return state.market[place]
+    hand = state.reserved[state.current]
+    i = place - MARKET_SLOTS
+    return hand[i] if i < len(hand) else 0
+
+
+def _paid(state: Any, card: int, gold: tuple[int, ...]) -> list[int]:
+    bonuses = state.bonuses[state.current]
+    cost = DATA.card_cost[card]
+    paid = [max(0, cost[c] - bonuses[c]) - gold[c] for c in range(5)]
+    return [*paid, sum(gold)]
+
+
+def describe(state: Any, action: Action, lang: str = "en") -> str:
+    """A sentence saying what ``action`` does in ``state`` (call before applying it)."""
+    check_lang(lang)
+    if not isinstance(action, Action) or action.game != "splendor":
+        raise ValueError(f"{action!r} is not a Splendor action")
+    names = TOKEN_NAMES[lang]
+    t = TERMS[lang]
+    kind, args = action.kind, action.args
+    en, hant = lang == "en", lang == "zh-Hant"
+    if kind == TAKE:
+        n = len(args)
+        if en:
+            return f"Take {n} different gem token{'s' if n > 1 else ''}: {_tokens(args, lang)}."
+        return f"拿取{n}個不同顏色的寶石標記：{_tokens(args, lang)}。" if hant else \
+            f"拿取{n}个不同颜色的宝石标记：{_tokens(args, lang)}。"
+    if kind == TAKE2:
+        if en:
+            return f"Take 2 {names[args[0]]} tokens."
+        return f"拿取2個相同顏色的寶石標記：{names[args[0]]}。" if hant else \
+            f"拿取2个相同颜色的宝石标记：{names[args[0]]}。"
+    if kind == RESERVE:
+        card = state.market[args[0]]
+        what = card_words(card, lang) if card else place_text(args[0])
+        if en:
+            return f"Reserve {what} from the market and take a gold token."
+        return f"保留{what}並拿取1個黃金標記。" if hant else f"保留{what}并拿取1个黄金标记。"
+    if kind == RESERVE_DECK:
+        if en:
+            return f"Reserve the top card of the level-{args[0]} deck, unseen by the others, and take a gold token."
+        return f"從等級{args[0]}牌庫頂保留1張卡牌（不展示給其他玩家）並拿取1個黃金標記。" if hant else \
+            f"从等级{args[0]}牌库顶保留1张卡牌（不展示给其他玩家）并拿取1个黄金标记。"
+    if kind == BUY:
+        place, gold = args
+        card = _card_at(state, place)
+        if not card:
+            return f"Buy the card at {place_text(place)}." if en else f"購買{place_text(place)}。"
+        paid = _count_tokens(_paid(state, card, gold), lang)
+        source = ("from the market" if place < MARKET_SLOTS else "from your reserve") if en else \
+            ("（桌面中央）" if place < MARKET_SLOTS else ("（保留的卡牌）"))
+        if en:
+            return f"Buy {card_words(card, lang)} {source}, paying {paid}."
+        return f"購買{card_words(card, lang)}{source}，支付{paid}。" if hant else \
+            f"购买{card_words(card, lang)}{source}，支付{paid}。"
+    if kind == RETURN:
+        if en:
+            return f"Return a {names[args[0]]} token to the supply (token limit 10)."
+        return f"將1個{names[args[0]]}標記放回供應堆（標記上限10個）。" if hant else \
+            f"将1个{names[args[0]]}标记放回供应堆（标记上限10个）。"
+    if kind == NOBLE:
+        req = _count_tokens(DATA.noble_requires[args[0]], lang)
+        if en:
+            return f"Take noble {args[0]} (requires {req} bonuses, 3 prestige points)."
+        return f"拿取{t['noble']}{args[0]}（需要{req}獎勵，3點聲望點數）。" if hant else \
+            f"拿取{t['noble']}{args[0]}（需要{req}奖励，3点声望点数）。"
+    if kind == PASS:
+        if en:
+            return "Pass: no action is possible."
+        return "跳過：沒有可以進行的行動。" if hant else "跳过：没有可以进行的行动。"
+    raise ValueError(f"unknown Splendor action {action}")
+
+
+def why_illegal(state: Any, action: Action) -> str:
+    """The rule that refuses ``action`` now."""
+    from eurogames.games.splendor.rules import (
+        CHOOSING_NOBLE,
+        RESERVE_LIMIT,
+        RETURNING,
+        TAKE_TWO_MINIMUM,
+        TOKEN_LIMIT,
+        payments,
+    )
+
+    p = state.current
+    kind, args = action.kind, action.args
+    if state.phase == RETURNING and kind != RETURN:
+        return f"you hold more than {TOKEN_LIMIT} tokens and must first return one (R18)"
+    if state.phase == CHOOSING_NOBLE and kind != NOBLE:
+        return "several nobles visit you: choose one first (R19)"
+    if kind == RETURN:
+        if state.phase != RETURNING:
+            return f"tokens are returned only when you hold more than {TOKEN_LIMIT} (R18)"
+        return f"you hold no {TOKENS[args[0]]} token"
+    if kind == NOBLE:
+        return "no noble choice is pending, or that noble does not visit you (R19)"
+    if kind == PASS:
+        return "passing is allowed only when no other action is (D6)"
+    if kind == TAKE:
+        available = [c for c in range(5) if state.supply[c]]
+        missing = [COLOURS[c] for c in args if not state.supply[c]]
+        if missing:
+            return f"the supply has no {missing[0]} token"
+        return f"take {min(3, len(available))} different colours while {len(available)} are in the supply (R8, D1)"
+    if kind == TAKE2:
+        return f"taking two needs at least {TAKE_TWO_MINIMUM} {COLOURS[args[0]]} tokens in the pile; it has {state.supply[args[0]]} (R9)"
+    if kind in (RESERVE, RESERVE_DECK):
+        if len(state.reserved[p]) >= RESERVE_LIMIT:
+            return f"you already hold {RESERVE_LIMIT} reserved cards (R11)"
+        if kind == RESERVE:
+            return f"there is no card at {place_text(args[0])} (D13)"
+        return f"the level-{args[0]} deck is empty (D12)"
+    if kind == BUY:
+        place, gold = args
+        card = _card_at(state, place)
+        if not card:
+            return f"there is no card at {place_text(place)}"
+        options = payments(DATA.card_cost[card], state.tokens[p], state.bonuses[p])
+        if not options:
+            return "you cannot afford it, even with your gold (R12, R13)"
+        if sum(gold) > state.tokens[p][GOLD]:
+            return f"you have only {state.tokens[p][GOLD]} gold"
+        return "that gold allocation does not pay this card exactly (D3)"
+    return "it is not among the legal actions"
+
+
+def parse_problem(state: Any, text: str) -> str:
+    """For text that names no legal action: a known action refused now, or unknown words."""
+    from eurogames.games.splendor.actions import BY_TEXT
+
+    action = BY_TEXT.get(text)
+    if action is not None:
+        return why_illegal(state, action)
+    words = text.split()
+    verbs = ("take", "take2", "reserve", "buy", "return", "noble", "pass")
+    if not words or words[0] not in verbs:
+        return f"unknown action; actions start with one of: {', '.join(verbs)}"
+    return "not understood; examples: take white blue green, take2 red, reserve 2.3, reserve deck 3, buy 1.4, buy reserved 1, return red, noble 4"
