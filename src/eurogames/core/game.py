@@ -108,8 +108,8 @@ class Game(ABC):
         self._check_options(players, result)
         return result
 
-    def _check_options(self, players: int, options: dict[str, Any]) -> None:
-        """Checks that depend on the player count (override)."""
+    def _check_options(self, players: int, options: dict[str, Any]) -> None:  # noqa: B027
+        """Checks that depend on the player count (games override; none by default)."""
 
     @abstractmethod
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State: ...

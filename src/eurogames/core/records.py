@@ -107,10 +107,9 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
                 f"{text!r} is not canonical notation (expected {action.text!r})", ply=ply
             )
         state.apply(action)
-    if upto is None and record.get("result") is not None:
-        if result_of(state) != record["result"]:
-            raise RecordError(
-                f"the record's result {record['result']!r} does not match the replayed game "
-                f"({result_of(state)!r})"
-            )
+    if upto is None and record.get("result") is not None and result_of(state) != record["result"]:
+        raise RecordError(
+            f"the record's result {record['result']!r} does not match the replayed game "
+            f"({result_of(state)!r})"
+        )
     return state

@@ -78,14 +78,9 @@ _TAKES_BY_SUPPLY: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _BUY_CACHE: dict[tuple, tuple[Action, ...]] = {}  # the buy actions of a card for given holdings
 
 
-def _pack(tokens: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
-    return (
-        (tokens[0] + bonuses[0])
-        | (tokens[1] + bonuses[1]) << 6
-        | (tokens[2] + bonuses[2]) << 12
-        | (tokens[3] + bonuses[3]) << 18
-        | (tokens[4] + bonuses[4]) << 24
-    )
+def _pack(counts: tuple[int, ...]) -> int:
+    """Five per-colour counts (each <= 25) as 6-bit fields of one int."""
+    return counts[0] | counts[1] << 6 | counts[2] << 12 | counts[3] << 18 | counts[4] << 24
 
 
 def payments(
@@ -250,30 +245,38 @@ class SplendorState(State):
                         legal.append(RESERVE_DECK_BY_LEVEL[level])
         tokens = self.tokens[p]
         bonuses = self.bonuses[p]
-        have = _pack(tokens, bonuses)
+        bonus_fields = _pack(bonuses)
+        token_fields = _pack(tokens)
+        have = bonus_fields + token_fields
         gold = tokens[GOLD]
         for place in range(MARKET_SLOTS + len(reserved)):  # R12
             card = market[place] if place < MARKET_SLOTS else reserved[place - MARKET_SLOTS]
             if not card:
                 continue
-            # shortfall = sum over colours of max(0, cost - tokens - bonuses), in SWAR
             x = GUARDED_COST[card] - have
-            short = (x & ((x & GUARD) >> 5) * 63 & ~GUARD) % 63
+            short = (x & ((x & GUARD) >> 5) * 63 & ~GUARD) % 63  # tokens missing after bonuses
             if short > gold:
                 continue
             if gold == 0:
                 legal.append(BUY_WITHOUT_GOLD[place])
-            else:
-                key = (place, card, tokens, bonuses)
-                options = _BUY_CACHE.get(key)
-                if options is None:
-                    if len(_BUY_CACHE) > 200_000:
-                        _BUY_CACHE.clear()
-                    options = _BUY_CACHE[key] = tuple(
-                        buy_action(place, gold_used)
-                        for gold_used in payments(COST[card], tokens, bonuses)
-                    )
-                legal.extend(options)
+                continue
+            # the payments depend only on what is owed per colour after bonuses, the
+            # coloured tokens that could pay it, and the gold held
+            n = GUARDED_COST[card] - bonus_fields
+            owed = n & ((n & GUARD) >> 5) * 63 & ~GUARD
+            y = (owed | GUARD) - token_fields
+            enough = ((y & GUARD) >> 5) * 63  # fields where owed >= tokens held
+            payable = (token_fields & enough) | (owed & ~enough)
+            key = (place, owed, payable, gold)
+            options = _BUY_CACHE.get(key)
+            if options is None:
+                if len(_BUY_CACHE) > 200_000:
+                    _BUY_CACHE.clear()
+                options = _BUY_CACHE[key] = tuple(
+                    buy_action(place, gold_used)
+                    for gold_used in payments(COST[card], tokens, bonuses)
+                )
+            legal.extend(options)
         if not legal:  # D6: a pass only when nothing else is legal
             legal.append(PASS_ACTION)
         return legal
@@ -293,7 +296,7 @@ class SplendorState(State):
         self._legal = None
         kind = action.kind
         p = self.current
-        if kind == TAKE or kind == TAKE2:
+        if kind in (TAKE, TAKE2):
             self._take_tokens(p, action.args if kind == TAKE else action.args * 2)
         elif kind == BUY:
             self._buy_card(p, *action.args)

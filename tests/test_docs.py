@@ -1,0 +1,24 @@
+"""The contract's examples (docs/api.md) and the core modules' doctests run as tests."""
+
+import doctest
+from pathlib import Path
+
+import eurogames.core.rng
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_api_doc_examples_run():
+    result = doctest.testfile(
+        str(ROOT / "docs" / "api.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 20
+    assert result.failed == 0
+
+
+def test_core_doctests_run():
+    result = doctest.testmod(eurogames.core.rng)
+    assert result.attempted > 0
+    assert result.failed == 0
