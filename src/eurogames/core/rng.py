@@ -61,10 +61,20 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place; the same draws as ``below``, inlined for speed."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                m = (z ^ (z >> 31)) * n
+                if (m & _MASK) >= n or (m & _MASK) >= ((1 << 64) - n) % n:
+                    break
+            j = m >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def spawn(self) -> Rng:
         """An independent generator seeded from this one (advances this one)."""
