@@ -1,5 +1,8 @@
 """eurogames: rules engines, bots and play for euro board games."""
 
+# Import the ``eurogames.games`` subpackage before binding the ``games()`` function: a first
+# import of a subpackage sets it as an attribute of its parent, which would hide the function.
+import eurogames.games  # noqa: F401  (isort: skip)
 from eurogames.core import (
     Action,
     Game,

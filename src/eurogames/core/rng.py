@@ -48,8 +48,8 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (Lemire's multiply-shift with rejection)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        if not 0 < n <= 1 << 64:
+            raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
         m = self.next64() * n
         if (m & _MASK) < n:  # rare: reject the few values that would bias the result
             threshold = ((1 << 64) - n) % n

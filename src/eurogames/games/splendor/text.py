@@ -122,7 +122,8 @@ def _tokens(colours: list[int] | tuple[int, ...], lang: str) -> str:
 
 def _count_tokens(vector: tuple[int, ...] | list[int], lang: str) -> str:
     names = TOKEN_NAMES[lang]
-    parts = [f"{n} {names[c]}" if lang == "en" else f"{n}個{names[c]}" for c, n in enumerate(vector) if n]
+    unit = {"en": " ", "zh-Hant": "個", "zh-Hans": "个"}[lang]
+    parts = [f"{n}{unit}{names[c]}" for c, n in enumerate(vector) if n]
     if not parts:
         return "nothing" if lang == "en" else ("無" if lang == "zh-Hant" else "无")
     return ", ".join(parts) if lang == "en" else "、".join(parts)
@@ -133,7 +134,7 @@ def card_words(card: int, lang: str) -> str:
     level, bonus, points = DATA.card_level[card], DATA.card_bonus[card], DATA.card_points[card]
     cost = _count_tokens(DATA.card_cost[card], lang)
     if lang == "en":
-        return f"the level-{level} {names[bonus]} card ({points} points, cost {cost})"
+        return f"the level-{level} {names[bonus]} card ({points} point{'' if points == 1 else 's'}, cost {cost})"
     t = TERMS[lang]
     return f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}點，費用{cost}）" if lang == "zh-Hant" else \
         f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}点，费用{cost}）"

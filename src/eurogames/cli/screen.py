@@ -1,0 +1,155 @@
+"""Drawing a game on the terminal without knowing which game it is.
+
+Each game may ship ``eurogames/games/<name>/render.py`` with any of:
+
+- ``render_view(view, lang, seat, names) -> renderable``: the board as ``seat`` sees it;
+- ``notation_help(lang) -> renderable``: how to write actions;
+- ``highlight(text, lang) -> Text``: colour a sentence or notation (gem names, say);
+- ``result_columns(view, lang) -> {header: [cell per seat]}``: extra final-score columns.
+
+Whatever a game lacks falls back to a generic form, so a new game is playable in the terminal
+the day its rules pass their tests. Renderers receive only ``state.view(seat)``, never the
+state, so a screen cannot leak what a seat may not see.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from eurogames.cli.strings import say
+from eurogames.core.action import Action
+from eurogames.core.game import Game, State
+
+
+def game_module(game: Game, name: str) -> ModuleType | None:
+    """The module ``name`` beside the game's rules, or ``None`` when the game has none."""
+    home = sys.modules[type(game).__module__]
+    package = home.__name__ if hasattr(home, "__path__") else home.__package__
+    target = f"{package}.{name}"
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        if exc.name == target:
+            return None
+        raise  # the module exists but is broken: that is a bug to see, not to hide
+
+
+def generic_view(view: dict[str, Any], lang: str, seat: int | None,
+                 names: list[str] | None) -> RenderableType:
+    """Any view as readable panels: the plain fields in a table, each structure in a panel."""
+    facts = Table(show_header=False, box=None, padding=(0, 1))
+    facts.add_column(style="bold")
+    facts.add_column(overflow="fold")
+    panels: list[RenderableType] = []
+    for key, value in view.items():
+        if isinstance(value, dict | list):
+            if key in ("seats", "players") and isinstance(value, list) and names:
+                for i, item in enumerate(value):
+                    title = names[i] if i < len(names) else f"{key} {i}"
+                    panels.append(Panel(Pretty(item), title=title, title_align="left"))
+            else:
+                panels.append(Panel(Pretty(value), title=key, title_align="left"))
+        else:
+            facts.add_row(key, str(value))
+    return Group(facts, *panels)
+
+
+class Screen:
+    """One game's drawing tools in one language, with the generic fallbacks filled in."""
+
+    def __init__(self, game: Game, lang: str) -> None:
+        self.game = game
+        self.lang = lang
+        self.module = game_module(game, "render")
+
+    def _hook(self, name: str) -> Any:
+        return getattr(self.module, name, None) if self.module is not None else None
+
+    def board(self, view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
+        render = self._hook("render_view")
+        if render is None:
+            return generic_view(view, self.lang, seat, names)
+        return render(view, self.lang, seat, names)
+
+    def words(self, text: str, lang: str | None = None) -> Text:
+        """``text`` with the game's highlighting (notation is always in English words)."""
+        highlight = self._hook("highlight")
+        if highlight is None:
+            return Text(text)
+        return highlight(text, lang or self.lang)
+
+    def notation_help(self, state: State) -> RenderableType:
+        notation = self._hook("notation_help")
+        if notation is not None:
+            return notation(self.lang)
+        examples = Table(show_header=False, box=None, padding=(0, 2))
+        examples.add_column(style="bold cyan", no_wrap=True)
+        examples.add_column(overflow="fold")
+        for action in state.legal_actions()[:12]:
+            examples.add_row(action.text, state.describe(action, self.lang))
+        return examples
+
+    def actions(self, state: State) -> Table:
+        """The legal actions, numbered as ``parse_action`` accepts them."""
+        table = Table(show_header=False, box=None, padding=(0, 1),
+                      title=Text(say(self.lang, "legal_actions"), style="bold"),
+                      title_justify="left", title_style="")
+        table.add_column(justify="right", style="bold", no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(overflow="fold")
+        for index, action in enumerate(state.legal_actions()):
+            notation = self.words(action.text, "en")
+            notation.stylize("bold")
+            table.add_row(str(index), notation, self.words(state.describe(action, self.lang)))
+        return table
+
+    def move(self, who: str, before: State, action: Action, prefix: str = "") -> Table:
+        """``who: <the action in words>  (notation)``, wrapped under itself, not under ``who``.
+
+        A grid rather than one line: Chinese has no spaces to wrap at, and a long sentence
+        would otherwise jump to the next line as one unbreakable word.
+        """
+        line = Table.grid(padding=(0, 1))
+        if prefix:
+            line.add_column(style="grey62", no_wrap=True)
+        line.add_column(style="bold", no_wrap=True)
+        line.add_column(overflow="fold")
+        sentence = self.words(before.describe(action, self.lang))
+        sentence.append(f"  ({action.text})", style="grey62")
+        line.add_row(*([prefix] if prefix else []), who + ":", sentence)
+        return line
+
+    def result(self, state: State, names: list[str]) -> RenderableType:
+        """Final scores, the game's extra columns (tie-breaks) and who won."""
+        lang = self.lang
+        scores = state.scores()
+        winners = state.winners()
+        table = Table(title=Text(say(lang, "final_scores"), style="bold"), title_justify="left",
+                      title_style="", header_style="bold")
+        table.add_column(say(lang, "player"), no_wrap=True)
+        table.add_column(say(lang, "score"), justify="right")
+        columns = self._hook("result_columns")
+        extra = columns(state.view(None), lang) if columns is not None else {}
+        for header in extra:
+            table.add_column(header, justify="right")
+        table.add_column(say(lang, "winner_col"), justify="center")
+        for seat in range(state.players):
+            won = seat in winners
+            table.add_row(
+                Text(names[seat], style="bold" if won else ""),
+                Text(str(scores[seat]), style="bold yellow"),
+                *(cells[seat] for cells in extra.values()),
+                Text("*" if won else "", style="bold green"),
+            )
+        who = say(lang, "and").join(names[s] for s in winners)
+        key = "shared" if len(winners) > 1 else "winner"
+        return Group(table, Text(say(lang, key, who=who), style="bold green"))
