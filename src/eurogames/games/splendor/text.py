@@ -190,7 +190,8 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         place, gold = args
         card = _card_at(state, place)
         if not card:
-            return f"Buy the card at {place_text(place)}." if en else f"購買{place_text(place)}。"
+            return f"Buy the card at {place_text(place)}." if en else \
+                f"{'購買' if hant else '购买'}{place_text(place)}。"
         paid = _count_tokens(_paid(state, card, gold), lang)
         source = ("from the market" if place < MARKET_SLOTS else "from your reserve") if en else \
             ("（桌面中央）" if place < MARKET_SLOTS else ("（保留的卡牌）"))
