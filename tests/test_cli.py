@@ -208,7 +208,8 @@ def test_replay_of_a_record_with_a_wrong_result_is_refused(human_game: tuple[str
         (["splendor", "--seats", "human:fast=1,random"], "a human seat takes no settings"),
         (["splendor", "--seats", "human,random:fast"], "'fast' is not key=value"),
         (["splendor", "--lang", "fr"], "unknown language 'fr'"),
-        (["splendor", "--first", "2"], "option 'first' must be a seat from 0 to 1"),
+        (["splendor", "--first", "3"], "--first must be a seat from 1 to 2, not 3"),
+        (["splendor", "--first", "0"], "--first is a seat number counting from 1"),
         (["splendor", "--option", "colour=red"], "has no option 'colour'"),
         (["splendor", "--record", "/no/such/folder/game.json"], "does not exist"),
     ],
@@ -269,7 +270,7 @@ def test_hot_seat_humans_are_named_human() -> None:
 # -- bots only -----------------------------------------------------------------------------
 def test_bots_only_prints_each_move_and_the_result() -> None:
     result = run("play", "splendor", "--seats", "random,random,random", "--seed", "5",
-                 "--first", "1")
+                 "--first", "2")
     assert result.exit_code == 0
     assert "Seat 2 (random) starts." in result.output
     assert re.search(r"^Seat 3 \(random\): ", result.output, re.MULTILINE)

@@ -344,8 +344,8 @@ def play_command(
                                              "bots); random when left out.")] = None,
     lang: LangOption = "en",
     first: Annotated[
-        int | None, typer.Option("--first", help="Index of the start player among the seats, "
-                                 "counting from 0 (Seat 1 is 0).")
+        int | None, typer.Option("--first", help="The start player's seat number, counting "
+                                 "from 1 as the screen does (the rulebook's youngest player).")
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A game option as name=value "
@@ -373,6 +373,8 @@ def play_command(
         given = f" (--seats lists {len(specs)})" if seats is not None and players is None else ""
         fail(f"{found.name} is for {found.min_players} to {found.max_players} players, "
              f"not {len(specs)}{given}")
+    if first is not None and first > len(specs):
+        fail(f"--first must be a seat from 1 to {len(specs)}, not {first}")
     if record is not None:
         check_record_path(record)
     try:

@@ -87,8 +87,11 @@ def parse_seats(
 
 
 def parse_options(items: list[str], first: int | None) -> dict[str, Any]:
-    """``--option name=value`` pairs, with ``--first N`` as a shorthand for ``first=N``."""
+    """``--option name=value`` pairs, with ``--first N`` (Seat N, counting from 1 as the
+    screen does) as a shorthand for the engine's 0-based ``first=N-1``."""
     options = parse_settings(items, "--option")
     if first is not None:
-        options["first"] = first
+        if first < 1:
+            raise ValueError(f"--first is a seat number counting from 1 (Seat 1), not {first}")
+        options["first"] = first - 1
     return options
