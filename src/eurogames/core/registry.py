@@ -10,6 +10,7 @@ from eurogames.core.game import Game
 
 # name -> module that defines ``GAME``; a game is imported only when first loaded
 _GAMES = {
+    "alhambra": "eurogames.games.alhambra",
     "splendor": "eurogames.games.splendor",
 }
 _LOADED: dict[str, Game] = {}

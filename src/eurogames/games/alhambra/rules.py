@@ -1,0 +1,710 @@
+"""Alhambra's rules (docs/rules/alhambra.md): the state, its legal actions and their effects.
+
+Hot state is plain ints, tuples, ``bytes`` grids and short lists, so ``clone`` is a handful
+of list copies: per-seat values are replaced, never mutated, so a clone can share them.
+Chance comes from one SplitMix64 generator whose whole state (an int) lives in the state:
+the bag is an unordered set drawn from at random, the money deck an ordered pile shuffled
+at setup and whenever the discard pile is reused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eurogames.core.action import Action
+from eurogames.core.errors import IllegalActionError
+from eurogames.core.game import State
+from eurogames.core.rng import Rng
+from eurogames.games.alhambra.actions import (
+    BUY,
+    BY_TEXT,
+    COPIES,
+    DIRK_BY_TILE,
+    MINIMAL_PAYMENTS,
+    PASS_ACTION,
+    PLACE,
+    PLACE_BY_TILE,
+    RESERVE,
+    RESERVE_BY_TILE,
+    SCORING_CARD,
+    SWAP,
+    TAKE,
+    TAKE_BY_CARDS,
+    TAKE_LIMIT,
+    buy_action,
+    card_value,
+    swap_action,
+)
+from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TILE_WALLS, TYPES
+from eurogames.games.alhambra.palace import (
+    FOUNTAIN,
+    ORIGIN,
+    is_valid,
+    longest_wall,
+    new_grid,
+    place,
+    placements,
+    removable,
+    swaps,
+)
+from eurogames.games.alhambra.scoring import round_points
+
+STARTING_MONEY = 20  # rule U5: deal until the total is at least 20
+DISPLAY_SIZE = 4
+MARKET_SLOTS = 4
+PILES = 5  # rule U7: five piles, scoring cards in the 2nd and 4th
+DIRK_TILES_AT_START = 6  # rule V3
+DIRK_TILES_AFTER_FIRST = 6  # rule V4
+NO_MONEY = (0,) * 36
+
+ACTION, PLACING, ENDING, OVER = 0, 1, 2, 3
+PHASES = ("action", "placing", "ending", "over")
+
+# each value's count (at most 3) in a 3-bit field, whose top bit guards against borrows
+GUARDS = sum(4 << (3 * i) for i in range(9))
+NEEDS = {
+    price: tuple((values, sum(1 << (3 * (v - 1)) for v in values)) for values in payments)
+    for price, payments in MINIMAL_PAYMENTS.items()
+}
+_TAKES_BY_DISPLAY: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_BUYS: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
+
+
+def takes_for(display: tuple[int, ...]) -> tuple[Action, ...]:
+    """Rule M1: one card, or several totalling at most 5, from the face-up display."""
+    found = _TAKES_BY_DISPLAY.get(display)
+    if found is None:
+        combos = set()
+        n = len(display)
+        for mask in range(1, 1 << n):
+            combo = tuple(display[i] for i in range(n) if mask >> i & 1)
+            if len(combo) == 1 or sum(card_value(c) for c in combo) <= TAKE_LIMIT:
+                combos.add(combo)  # the display is sorted, so every combo is too
+        found = tuple(sorted((TAKE_BY_CARDS[c] for c in combos), key=lambda a: a.id))
+        _TAKES_BY_DISPLAY[display] = found
+    return found
+
+
+def buys_for(slot: int, price: int, held: tuple[int, ...]) -> tuple[Action, ...]:
+    """Rules M2–M4, A10: the minimal payments of ``price`` from ``held`` (9 value counts)."""
+    key = (slot, price, held)
+    found = _BUYS.get(key)
+    if found is None:
+        have = GUARDS | sum(n << (3 * i) for i, n in enumerate(held))
+        found = tuple(  # SWAR: a guard bit survives the subtraction iff held >= needed
+            buy_action(slot, values)
+            for values, need in NEEDS[price]
+            if (have - need) & GUARDS == GUARDS
+        )
+        if len(_BUYS) > 100_000:
+            _BUYS.clear()
+        _BUYS[key] = found
+    return found
+
+
+class AlhambraState(State):
+    __slots__ = (
+        "game", "players", "seed", "options", "ply", "_history",
+        "rng", "bag", "market", "deck", "discard", "display", "hands",
+        "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
+        "points", "dirk_points", "log", "current", "start", "phase", "bonus",
+        "scorings", "scoring_ranges", "queue", "_legal", "_places", "_removals", "_swaps",
+    )
+
+    # -- setup (rules U1–U8) ---------------------------------------------------------------
+    @classmethod
+    def setup(cls, game: Any, players: int, seed: int, options: dict[str, Any]) -> AlhambraState:
+        rng = Rng(seed)
+        s = cls.__new__(cls)
+        s.game, s.players, s.seed, s.options = game, players, seed, dict(options)
+        s.ply, s._history = 0, None
+        s.with_dirk = players == 2 and bool(options.get("dirk", True))
+        bag = list(TILE_IDS)
+        s.market = [bag.pop(rng.below(len(bag))) for _ in range(MARKET_SLOTS)]  # U2
+        dirk = [bag.pop(rng.below(len(bag))) for _ in range(DIRK_TILES_AT_START if s.with_dirk else 0)]
+        s.bag = tuple(bag)
+        s.dirk = tuple(sorted(dirk))
+        copies = COPIES - 1 if s.with_dirk else COPIES  # V1: 72 cards with Dirk
+        deck = [code for code in range(36) for _ in range(copies)]  # top = last
+        rng.shuffle(deck)  # U4
+        hands = []
+        for _ in range(players):  # U5, A9: seat 0 first, face up, until the total is >= 20
+            hand = [0] * 36
+            total = 0
+            while total < STARTING_MONEY:
+                code = deck.pop()
+                hand[code] += 1
+                total += card_value(code)
+            hands.append(tuple(hand))
+        s.hands = hands
+        s.display = tuple(sorted(deck.pop() for _ in range(DISPLAY_SIZE)))  # U6
+        s.deck, s.scoring_ranges = _insert_scoring_cards(deck, rng)  # U7
+        s.discard = NO_MONEY
+        s.grids = [new_grid() for _ in range(players)]
+        s.cells = [(ORIGIN,)] * players
+        s.reserves = [()] * players
+        s.pending = ()
+        s.points = [0] * players
+        s.dirk_points = 0
+        s.log = ()
+        counts = [sum(h) for h in hands]  # U8, A8: fewest cards, lowest total, lowest seat
+        totals = [sum(card_value(c) * n for c, n in enumerate(h)) for h in hands]
+        s.start = min(range(players), key=lambda p: (counts[p], totals[p], p))
+        s.current = s.start
+        s.phase = ACTION
+        s.bonus = False
+        s.scorings = 0
+        s.queue = ()
+        s.rng = rng.state
+        s._legal = None
+        s._places = [None] * players
+        s._removals = [None] * players
+        s._swaps = [None] * players
+        return s
+
+    def clone(self) -> AlhambraState:
+        s = AlhambraState.__new__(AlhambraState)
+        s.game, s.players, s.seed, s.options = self.game, self.players, self.seed, self.options
+        s.ply, s._history = self.ply, self._history
+        s.rng, s.bag, s.market = self.rng, self.bag, self.market[:]
+        s.deck, s.discard, s.display = self.deck, self.discard, self.display
+        s.hands = self.hands[:]
+        s.grids = self.grids[:]
+        s.cells = self.cells[:]
+        s.reserves = self.reserves[:]
+        s.pending, s.dirk, s.with_dirk = self.pending, self.dirk, self.with_dirk
+        s.points, s.dirk_points, s.log = self.points[:], self.dirk_points, self.log
+        s.current, s.start, s.phase, s.bonus = self.current, self.start, self.phase, self.bonus
+        s.scorings, s.scoring_ranges, s.queue = self.scorings, self.scoring_ranges, self.queue
+        s._legal = self._legal
+        s._places = self._places[:]
+        s._removals = self._removals[:]
+        s._swaps = self._swaps[:]
+        return s
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.current
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return self.points[:]
+
+    def winners(self) -> list[int]:
+        """Rule E5, A13: the highest total among the seats; a tie shares the victory."""
+        best = max(self.points)
+        return [p for p in range(self.players) if self.points[p] == best]
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def apply(self, action: Action) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if action not in legal:
+            if self.phase == OVER:
+                raise IllegalActionError(f"the game is over; {action} cannot be played")
+            raise IllegalActionError(self._refusal(action))
+        self._apply(action)
+        self.ply += 1
+        self._history = (self._history, action)
+
+    # -- cached per-seat geometry ----------------------------------------------------------
+    def placements(self, p: int) -> tuple[tuple[int, int], ...]:
+        """The cells of seat p's Alhambra open to some tile, with the wall masks allowed."""
+        found = self._places[p]
+        if found is None:
+            found = self._places[p] = placements(self.grids[p], self.cells[p])
+        return found
+
+    def removable(self, p: int) -> frozenset[int]:
+        found = self._removals[p]
+        if found is None:
+            found = self._removals[p] = removable(self.grids[p], self.cells[p])
+        return found
+
+    def tile_cell(self, p: int, tile: int) -> int:
+        grid = self.grids[p]
+        for c in self.cells[p]:
+            if grid[c] == tile:
+                return c
+        return -1
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _generate(self) -> list[Action]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.current
+        if phase != ACTION:
+            return self._placing_actions(p)
+        legal = list(takes_for(self.display))  # M1
+        hand = self.hands[p]
+        market = self.market
+        for slot in range(MARKET_SLOTS):  # M2: pay in the slot's currency
+            tile = market[slot]
+            if tile:
+                legal.extend(buys_for(slot, TILE_PRICE[tile], hand[slot * 9 : slot * 9 + 9]))
+        reserve = self.reserves[p]
+        if reserve:  # R1: reserve -> Alhambra
+            options = self.placements(p)
+            for tile in reserve:
+                by_cell = PLACE_BY_TILE[tile]
+                bit = TILE_WALLS[tile]
+                for cell, allowed in options:
+                    if allowed >> bit & 1:
+                        legal.append(by_cell[cell])
+        cells = self.cells[p]
+        if len(cells) > 1:
+            grid = self.grids[p]
+            free = self.removable(p)  # R2: Alhambra -> reserve
+            for c in cells:
+                if c in free:
+                    legal.append(RESERVE_BY_TILE[grid[c]])
+            if reserve:  # R3: swap in place
+                found = self._swaps[p]
+                if found is None:
+                    found = self._swaps[p] = swaps(grid, cells)
+                for old, allowed in found:
+                    for tile in reserve:
+                        if allowed >> TILE_WALLS[tile] & 1:
+                            legal.append(swap_action(tile, old))
+        if self.bonus or not legal:  # A1, A11
+            legal.append(PASS_ACTION)
+        return legal
+
+    def _placing_actions(self, p: int) -> list[Action]:
+        """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
+        legal = []
+        options = self.placements(p)
+        for tile in self.pending:
+            by_cell = PLACE_BY_TILE[tile]
+            bit = TILE_WALLS[tile]
+            for cell, allowed in options:
+                if allowed >> bit & 1:
+                    legal.append(by_cell[cell])
+            legal.append(RESERVE_BY_TILE[tile])
+            if self.with_dirk:
+                legal.append(DIRK_BY_TILE[tile])
+        return legal
+
+    # -- effects ---------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        kind = action.kind
+        p = self.current
+        if self.phase != ACTION:
+            tile = action.args[0]
+            self.pending = tuple(t for t in self.pending if t != tile)
+            if kind == PLACE:
+                self._build(p, tile, action.args[1])
+            elif kind == RESERVE:
+                self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
+            else:  # DIRK
+                self.dirk = tuple(sorted((*self.dirk, tile)))
+            if not self.pending:
+                if self.phase == PLACING:
+                    self._end_of_turn()
+                else:
+                    self._next_recipient()
+            return
+        if kind == TAKE:
+            self._take_money(p, action.args)
+        elif kind == BUY:
+            if self._buy(p, *action.args):
+                self.bonus = True  # M4: exact payment, another action
+                return
+        elif kind == PLACE:
+            tile, cell = action.args
+            self.reserves[p] = tuple(t for t in self.reserves[p] if t != tile)
+            self._build(p, tile, cell)
+        elif kind == RESERVE:
+            self._demolish(p, action.args[0])
+        elif kind == SWAP:
+            self._swap(p, *action.args)
+        self.bonus = False
+        if self.pending:
+            self.phase = PLACING
+        else:
+            self._end_of_turn()
+
+    def _take_money(self, p: int, cards: tuple[int, ...]) -> None:
+        display = list(self.display)
+        hand = list(self.hands[p])
+        for code in cards:
+            display.remove(code)
+            hand[code] += 1
+        self.display = tuple(display)
+        self.hands[p] = tuple(hand)
+
+    def _buy(self, p: int, slot: int, values: tuple[int, ...]) -> bool:
+        """M2–M4: pay, set the tile aside; True when the payment was exact."""
+        tile = self.market[slot]
+        self.market[slot] = 0
+        hand = list(self.hands[p])
+        discard = list(self.discard)
+        for v in values:
+            code = slot * 9 + v - 1
+            hand[code] -= 1
+            discard[code] += 1
+        self.hands[p] = tuple(hand)
+        self.discard = tuple(discard)
+        self.pending = (*self.pending, tile)
+        return sum(values) == TILE_PRICE[tile]
+
+    def _build(self, p: int, tile: int, cell: int) -> None:
+        self.grids[p] = place(self.grids[p], cell, tile)
+        self.cells[p] = tuple(sorted((*self.cells[p], cell)))  # sorted: a canonical order
+        self._places[p] = self._removals[p] = self._swaps[p] = None
+
+    def _demolish(self, p: int, tile: int) -> None:
+        cell = self.tile_cell(p, tile)
+        self.grids[p] = place(self.grids[p], cell, 0)
+        self.cells[p] = tuple(c for c in self.cells[p] if c != cell)
+        self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
+        self._places[p] = self._removals[p] = self._swaps[p] = None
+
+    def _swap(self, p: int, new: int, old: int) -> None:
+        cell = self.tile_cell(p, old)
+        self.grids[p] = place(self.grids[p], cell, new)
+        self.reserves[p] = tuple(sorted((*(t for t in self.reserves[p] if t != new), old)))
+        self._places[p] = self._removals[p] = self._swaps[p] = None
+
+    def _draw_tile(self, rng: Rng) -> int:
+        bag = self.bag
+        i = rng.below(len(bag))
+        self.bag = bag[:i] + bag[i + 1 :]
+        return bag[i]
+
+    def _end_of_turn(self) -> None:
+        """F1–F4: refill the display, score, Dirk's tiles, refill the market, end check."""
+        rng = Rng(self.rng)
+        display = list(self.display)
+        deck = self.deck
+        found = 0
+        while len(display) < DISPLAY_SIZE:
+            if not deck:
+                if not any(self.discard):
+                    break  # F1: both empty, the display stays short
+                cards = [c for c in range(36) for _ in range(self.discard[c])]
+                rng.shuffle(cards)  # F1: the discard pile becomes the new deck
+                deck = tuple(cards)
+                self.discard = NO_MONEY
+            code = deck[-1]
+            deck = deck[:-1]
+            if code == SCORING_CARD:
+                found += 1  # F1: out of the game, keep drawing
+            else:
+                display.append(code)
+        self.deck = deck
+        self.display = tuple(sorted(display))
+        for _ in range(found):  # F2: score after the display is full
+            self.scorings += 1
+            self._score(self.scorings)
+            if self.with_dirk:  # V4, V5
+                n = DIRK_TILES_AFTER_FIRST if self.scorings == 1 else len(self.bag) // 3
+                drawn = [self._draw_tile(rng) for _ in range(min(n, len(self.bag)))]
+                self.dirk = tuple(sorted((*self.dirk, *drawn)))
+        short = False
+        for slot in range(MARKET_SLOTS):  # F3: slots in order 1 -> 4
+            if not self.market[slot]:
+                if self.bag:
+                    self.market[slot] = self._draw_tile(rng)
+                else:
+                    short = True
+        self.rng = rng.state
+        if short:
+            self._end_game()
+            return
+        self.current = (self.current + 1) % self.players
+        self.phase = ACTION
+
+    def _score(self, round_: int) -> None:
+        """S1–S7: buildings in the Alhambras (and Dirk's), then each seat's longest wall."""
+        counts = []
+        walls = []
+        for p in range(self.players):
+            c = [0] * len(TYPES)
+            grid = self.grids[p]
+            for cell in self.cells[p]:
+                v = grid[cell]
+                if v != FOUNTAIN:
+                    c[TILE_TYPE[v]] += 1
+            counts.append(c)
+            walls.append(longest_wall(grid, self.cells[p]))
+        if self.with_dirk:
+            c = [0] * len(TYPES)
+            for t in self.dirk:
+                c[TILE_TYPE[t]] += 1
+            counts.append(c)
+            walls.append(0)  # V7: Dirk scores no walls
+        gained = round_points(counts, walls, round_)
+        for p in range(self.players):
+            self.points[p] += gained[p]
+        dirk = gained[self.players] if self.with_dirk else 0
+        self.dirk_points += dirk
+        self.log = (*self.log, (round_, tuple(gained[: self.players]), dirk))
+
+    def _end_game(self) -> None:
+        """E2–E3: each market tile to the most money of its currency; then they are placed."""
+        n = self.players
+        gifts: dict[int, list[int]] = {}
+        for slot in range(MARKET_SLOTS):
+            tile = self.market[slot]
+            if not tile:
+                continue
+            totals = [
+                sum(v * self.hands[p][slot * 9 + v - 1] for v in range(1, 10)) for p in range(n)
+            ]
+            best = max(totals)
+            if best and totals.count(best) == 1:  # A2: ties and nobody -> nobody
+                winner = totals.index(best)
+                gifts.setdefault(winner, []).append(tile)
+                self.market[slot] = 0
+        order = [(self.current + 1 + i) % n for i in range(n)]  # A19
+        self.queue = tuple((p, tuple(gifts[p])) for p in order if p in gifts)
+        self._next_recipient()
+
+    def _next_recipient(self) -> None:
+        if self.queue:
+            (p, tiles), self.queue = self.queue[0], self.queue[1:]
+            self.current = p
+            self.pending = tiles
+            self.phase = ENDING
+            return
+        self._score(3)  # E4: the final scoring is always the third
+        self.phase = OVER
+
+    # -- information (A18) -----------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from eurogames.games.alhambra.text import state_view
+
+        return state_view(self, seat)
+
+    def scoring_windows(self) -> list[tuple[int, int]]:
+        """For each undrawn scoring card: the draws from the top (1-based) it may come at."""
+        n = len(self.deck)
+        out = []
+        for lo, hi in self.scoring_ranges[self.scorings :]:
+            out.append((max(1, n - min(hi, n - 1)), n - lo))
+        return out
+
+    def resample_hidden(self, seat: int | None, seed: int) -> AlhambraState:
+        """Redraw the money deck's order and reseed the bag (I1–I3).
+
+        Hands, reserves and the bag's contents are public (A18, §13); only orders are hidden.
+        An undrawn scoring card stays inside what is left of its pile's range.
+        """
+        s = self.clone()
+        rng = Rng(seed)
+        deck = self.deck
+        money = [c for c in deck if c != SCORING_CARD]
+        rng.shuffle(money)
+        layout: list[int] = [-1] * len(deck)  # bottom-indexed, as the ranges are
+        for lo, hi in self.scoring_ranges[self.scorings :]:
+            top = min(hi, len(deck) - 1)
+            layout[lo + rng.below(top - lo + 1)] = SCORING_CARD
+        for i in range(len(layout)):
+            if layout[i] < 0:
+                layout[i] = money.pop()
+        s.deck = tuple(layout)
+        s.rng = rng.next64()
+        s._legal = None
+        return s
+
+    # -- serialisation ---------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        from eurogames.games.alhambra.palace import xy_of
+
+        alhambras = []
+        for p in range(self.players):
+            grid = self.grids[p]
+            alhambras.append(sorted(
+                [grid[c], *xy_of(c)] for c in self.cells[p] if grid[c] != FOUNTAIN
+            ))
+        return {
+            "game": "alhambra",
+            "version": self.game.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "ply": self.ply,
+            "actions": [a.text for a in self.actions()],
+            "rng": self.rng,
+            "bag": list(self.bag),
+            "market": list(self.market),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "display": list(self.display),
+            "hands": [list(h) for h in self.hands],
+            "alhambras": alhambras,
+            "reserves": [list(r) for r in self.reserves],
+            "pending": list(self.pending),
+            "dirk": list(self.dirk) if self.with_dirk else None,
+            "points": list(self.points),
+            "dirk_points": self.dirk_points,
+            "log": [[r, list(g), d] for r, g, d in self.log],
+            "current": self.current,
+            "start": self.start,
+            "phase": PHASES[self.phase],
+            "bonus": self.bonus,
+            "scorings": self.scorings,
+            "scoring_ranges": [list(r) for r in self.scoring_ranges],
+            "queue": [[p, list(t)] for p, t in self.queue],
+        }
+
+    @classmethod
+    def from_json(cls, game: Any, data: dict[str, Any]) -> AlhambraState:
+        from eurogames.games.alhambra.palace import cell_of
+
+        try:
+            s = cls.__new__(cls)
+            s.game = game
+            s.players = data["players"]
+            s.seed = data["seed"]
+            s.options = dict(data["options"])
+            s.ply = data["ply"]
+            history = None
+            for text in data["actions"]:
+                history = (history, BY_TEXT[text])
+            s._history = history
+            s.rng = int(data["rng"])
+            s.bag = tuple(data["bag"])
+            s.market = [int(t) for t in data["market"]]
+            s.deck = tuple(data["deck"])
+            s.discard = tuple(data["discard"])
+            s.display = tuple(data["display"])
+            s.hands = [tuple(h) for h in data["hands"]]
+            s.grids = []
+            s.cells = []
+            for tiles in data["alhambras"]:
+                grid = bytearray(new_grid())
+                cells = [ORIGIN]
+                for tile, x, y in tiles:
+                    c = cell_of(x, y)
+                    grid[c] = tile
+                    cells.append(c)
+                s.grids.append(bytes(grid))
+                s.cells.append(tuple(sorted(cells)))
+            s.reserves = [tuple(r) for r in data["reserves"]]
+            s.pending = tuple(data["pending"])
+            s.with_dirk = data["dirk"] is not None
+            s.dirk = tuple(data["dirk"] or ())
+            s.points = list(data["points"])
+            s.dirk_points = data["dirk_points"]
+            s.log = tuple((r, tuple(g), d) for r, g, d in data["log"])
+            s.current = data["current"]
+            s.start = data["start"]
+            s.phase = PHASES.index(data["phase"])
+            s.bonus = bool(data["bonus"])
+            s.scorings = data["scorings"]
+            s.scoring_ranges = tuple(tuple(r) for r in data["scoring_ranges"])
+            s.queue = tuple((p, tuple(t)) for p, t in data["queue"])
+            s._legal = None
+            s._places = [None] * s.players
+            s._removals = [None] * s.players
+            s._swaps = [None] * s.players
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not an Alhambra state: {exc!r}") from None
+        s.check()
+        return s
+
+    def check(self) -> None:
+        """Assert the invariants: money and tiles conserved, every Alhambra valid, scores."""
+        n = self.players
+        lists = (self.hands, self.grids, self.cells, self.reserves, self.points)
+        if any(len(x) != n for x in lists) or len(self.market) != MARKET_SLOTS:
+            raise ValueError("not an Alhambra state: wrong shape")
+        copies = COPIES - 1 if self.with_dirk else COPIES
+        money = [0] * 37
+        for code in (*self.display, *self.deck):
+            money[code] += 1
+        for counts in (*self.hands, self.discard):
+            for code in range(36):
+                if counts[code] < 0:
+                    raise ValueError("negative money")
+                money[code] += counts[code]
+        if money[:36] != [copies] * 36:
+            raise ValueError("money not conserved")
+        if money[36] != 2 - self.scorings or len(self.display) > DISPLAY_SIZE:
+            raise ValueError("scoring cards not conserved")
+        tiles = [*self.bag, *(t for t in self.market if t), *self.pending, *self.dirk]
+        for p in range(n):
+            grid = self.grids[p]
+            why = is_valid(grid)
+            if why:
+                raise ValueError(f"seat {p}'s Alhambra is not valid: {why}")
+            if sorted(self.cells[p]) != [c for c in range(len(grid)) if grid[c]]:
+                raise ValueError(f"seat {p}'s cell list does not match its grid")
+            tiles.extend(grid[c] for c in self.cells[p] if grid[c] != FOUNTAIN)
+            tiles.extend(self.reserves[p])
+        for _, gift in self.queue:
+            tiles.extend(gift)
+        if sorted(tiles) != list(TILE_IDS):
+            raise ValueError("tiles not conserved")
+        totals = [0] * n
+        dirk = 0
+        for _, gained, d in self.log:
+            for p in range(n):
+                totals[p] += gained[p]
+            dirk += d
+        if totals != self.points or dirk != self.dirk_points:
+            raise ValueError("scores do not match the scoring log")
+
+    # -- notation --------------------------------------------------------------------------
+    def describe(self, action: Action, lang: str = "en") -> str:
+        from eurogames.games.alhambra.text import describe
+
+        return describe(self, action, lang)
+
+    def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
+        from eurogames.games.alhambra.text import parse_alias
+
+        return parse_alias(self, text, legal)
+
+    def _parse_problem(self, text: str) -> str:
+        from eurogames.games.alhambra.text import parse_problem
+
+        return parse_problem(self, text)
+
+    def why_illegal(self, action: Action) -> str:
+        from eurogames.games.alhambra.text import why_illegal
+
+        return why_illegal(self, action)
+
+
+def _insert_scoring_cards(deck: list[int], rng: Rng) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """U7, A16, A17: five piles from the top, a scoring card shuffled into the 2nd and 4th.
+
+    ``deck`` has its top last; the result too. The ranges are bottom-indexed (index 0 is the
+    bottom card), which stays true while cards are drawn from the top.
+    """
+    top_first = deck[::-1]
+    size, extra = divmod(len(top_first), PILES)
+    piles = []
+    start = 0
+    for k in range(1, PILES + 1):
+        n = size + (1 if k <= extra else 0)
+        piles.append(top_first[start : start + n])
+        start += n
+    out: list[int] = []
+    top_ranges = []
+    for k, pile in enumerate(piles, start=1):
+        if k in (2, 4):
+            at = rng.below(len(pile) + 1)
+            top_ranges.append((len(out), len(out) + len(pile)))
+            pile = [*pile[:at], SCORING_CARD, *pile[at:]]
+        out.extend(pile)
+    total = len(out)
+    ranges = tuple((total - 1 - b, total - 1 - a) for a, b in top_ranges)
+    return tuple(reversed(out)), ranges
+
+
+__all__ = ["AlhambraState", "PHASES", "takes_for", "buys_for"]

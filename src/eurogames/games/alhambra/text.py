@@ -1,0 +1,346 @@
+"""Alhambra in words: seat views, action descriptions in en / zh-Hant / zh-Hans, and the
+reasons an action is refused. The Chinese terms are the seed rulebook's (阿爾罕布拉宮)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eurogames.core.action import Action
+from eurogames.core.game import check_lang
+from eurogames.games.alhambra.actions import (
+    BUY,
+    BY_TEXT,
+    CURRENCIES,
+    DIRK,
+    PASS,
+    PLACE,
+    RESERVE,
+    SWAP,
+    TAKE,
+    card_currency,
+    card_value,
+    cell_text,
+)
+from eurogames.games.alhambra.data import TILE_PRICE, TILE_TYPE, TILE_WALLS, TYPES
+from eurogames.games.alhambra.palace import FOUNTAIN, xy_of
+
+TITLES = {"en": "Alhambra", "zh-Hant": "阿爾罕布拉宮", "zh-Hans": "阿尔罕布拉宫"}
+
+TYPE_NAMES = {
+    "en": ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"),
+    "zh-Hant": ("亭臺", "宅邸", "樓閣", "宮室", "園林", "塔樓"),
+    "zh-Hans": ("亭台", "宅邸", "楼阁", "宫室", "园林", "塔楼"),
+}
+CURRENCY_NAMES = {
+    "en": CURRENCIES,
+    "zh-Hant": ("黃", "綠", "藍", "橘"),
+    "zh-Hans": ("黄", "绿", "蓝", "橘"),
+}
+SIDE_NAMES = ("north", "east", "south", "west")
+
+TERMS = {
+    "en": {"tile": "building tile", "reserve": "reserve", "alhambra": "Alhambra", "dirk": "Dirk"},
+    "zh-Hant": {"tile": "建築板塊", "reserve": "建築庫存圖板", "alhambra": "城堡", "dirk": "德克"},
+    "zh-Hans": {"tile": "建筑板块", "reserve": "建筑库存图板", "alhambra": "城堡", "dirk": "德克"},
+}
+
+
+def tile_json(tile: int) -> dict[str, Any]:
+    walls = TILE_WALLS[tile]
+    return {
+        "id": tile,
+        "type": TYPES[TILE_TYPE[tile]],
+        "price": TILE_PRICE[tile],
+        "walls": [SIDE_NAMES[i] for i in range(4) if walls >> i & 1],
+    }
+
+
+def money_json(counts: tuple[int, ...] | list[int]) -> list[str]:
+    """Cards as ``"blue 4"`` texts, in currency then value order, one entry per card."""
+    return [f"{CURRENCIES[c // 9]} {c % 9 + 1}" for c in range(36) for _ in range(counts[c])]
+
+
+def state_view(state: Any, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see: everything but the deck's order and the generator (A18, §13)."""
+    from eurogames.games.alhambra.rules import PHASES
+
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
+        raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
+    seats = []
+    for p in range(state.players):
+        grid = state.grids[p]
+        alhambra = [
+            {**tile_json(grid[c]), "at": list(xy_of(c))}
+            for c in sorted(state.cells[p])
+            if grid[c] != FOUNTAIN
+        ]
+        seats.append({
+            "seat": p,
+            "points": state.points[p],
+            "money": money_json(state.hands[p]),
+            "alhambra": alhambra,
+            "reserve": [tile_json(t) for t in state.reserves[p]],
+            "longest_wall": _wall(state, p),
+        })
+    over = state.is_over()
+    slots = [
+        {"slot": i + 1, "currency": CURRENCIES[i], "tile": tile_json(t) if t else None}
+        for i, t in enumerate(state.market)
+    ]
+    return {
+        "game": "alhambra",
+        "seat": seat,
+        "players": state.players,
+        "ply": state.ply,
+        "current_player": state.current_player,
+        "phase": PHASES[state.phase],
+        "start_player": state.start,
+        "bonus_action": state.bonus,
+        "market": slots,
+        "display": [f"{CURRENCIES[card_currency(c)]} {card_value(c)}" for c in state.display],
+        "deck": len(state.deck),
+        "discard": money_json(state.discard),
+        "bag": sorted(state.bag),
+        "scorings_done": state.scorings,
+        "scoring_cards": [{"draws": list(w)} for w in state.scoring_windows()],
+        "bought": [tile_json(t) for t in state.pending],
+        "end_gifts": [{"seat": p, "tiles": [tile_json(t) for t in ts]} for p, ts in state.queue],
+        "dirk": (
+            {"tiles": [tile_json(t) for t in state.dirk], "points": state.dirk_points}
+            if state.with_dirk
+            else None
+        ),
+        "scoring_log": [
+            {"round": r, "points": list(g), "dirk": d} for r, g, d in state.log
+        ],
+        "seats": seats,
+        "scores": state.scores(),
+        "over": over,
+        "winners": state.winners() if over else None,
+    }
+
+
+def _wall(state: Any, p: int) -> int:
+    from eurogames.games.alhambra.palace import longest_wall
+
+    return longest_wall(state.grids[p], state.cells[p])
+
+
+def tile_words(tile: int, lang: str) -> str:
+    name = TYPE_NAMES[lang][TILE_TYPE[tile]]
+    price = TILE_PRICE[tile]
+    if lang == "en":
+        return f"{name} {tile} (price {price})"
+    return f"{name}{tile}（價格{price}）" if lang == "zh-Hant" else f"{name}{tile}（价格{price}）"
+
+
+def cards_words(cards: tuple[int, ...], lang: str) -> str:
+    names = CURRENCY_NAMES[lang]
+    if lang == "en":
+        return ", ".join(f"{names[card_currency(c)]} {card_value(c)}" for c in cards)
+    return "、".join(f"{names[card_currency(c)]}{card_value(c)}" for c in cards)
+
+
+def describe(state: Any, action: Action, lang: str = "en") -> str:
+    """A sentence saying what ``action`` does in ``state`` (call before applying it)."""
+    from eurogames.games.alhambra.rules import ACTION
+
+    check_lang(lang)
+    if not isinstance(action, Action) or action.game != "alhambra":
+        raise ValueError(f"{action!r} is not an Alhambra action")
+    en, hant = lang == "en", lang == "zh-Hant"
+    t = TERMS[lang]
+    kind, args = action.kind, action.args
+    placing = state.phase != ACTION
+    if kind == TAKE:
+        words = cards_words(args, lang)
+        if en:
+            return f"Take money: {words}."
+        return f"拿取錢幣：{words}。" if hant else f"拿取钱币：{words}。"
+    if kind == BUY:
+        slot, values = args
+        tile = state.market[slot]
+        what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
+        cur = CURRENCY_NAMES[lang][slot]
+        paid = ", ".join(map(str, values)) if en else "、".join(map(str, values))
+        exact = bool(tile) and sum(values) == TILE_PRICE[tile]
+        if en:
+            extra = " — exact, so you may take another action" if exact else ""
+            return f"Buy {what} from market slot {slot + 1}, paying {cur} {paid}{extra}."
+        if hant:
+            extra = "，剛好等於價格，可再額外進行一次行動" if exact else ""
+            return f"購買建築：{slot + 1}號位置的{what}，支付{cur}色錢幣{paid}{extra}。"
+        extra = "，刚好等于价格，可再额外进行一次行动" if exact else ""
+        return f"购买建筑：{slot + 1}号位置的{what}，支付{cur}色钱币{paid}{extra}。"
+    if kind == PLACE:
+        tile, cell = args
+        where = cell_text(cell)
+        if en:
+            source = "the bought tile" if placing else "from your reserve:"
+            return f"Place {source} {tile_words(tile, lang)} in your Alhambra at {where}."
+        if hant:
+            source = "" if placing else "從建築庫存圖板"
+            return f"{source}將{tile_words(tile, lang)}擺放在城堡的{where}位置。"
+        source = "" if placing else "从建筑库存图板"
+        return f"{source}将{tile_words(tile, lang)}摆放在城堡的{where}位置。"
+    if kind == RESERVE:
+        tile = args[0]
+        if en:
+            source = "the bought tile" if placing else "from your Alhambra:"
+            return f"Put {source} {tile_words(tile, lang)} on your reserve."
+        if hant:
+            source = "" if placing else "從城堡中"
+            return f"{source}將{tile_words(tile, lang)}放置於{t['reserve']}上。"
+        source = "" if placing else "从城堡中"
+        return f"{source}将{tile_words(tile, lang)}放置于{t['reserve']}上。"
+    if kind == SWAP:
+        new, old = args
+        if en:
+            return f"Swap {tile_words(new, lang)} from your reserve with {tile_words(old, lang)} in your Alhambra."
+        if hant:
+            return f"改建城堡：以建築庫存圖板上的{tile_words(new, lang)}交換城堡內的{tile_words(old, lang)}。"
+        return f"改建城堡：以建筑库存图板上的{tile_words(new, lang)}交换城堡内的{tile_words(old, lang)}。"
+    if kind == DIRK:
+        tile = args[0]
+        if en:
+            return f"Give {tile_words(args[0], lang)} to Dirk."
+        return f"將{tile_words(tile, lang)}交給德克。" if hant else f"将{tile_words(tile, lang)}交给德克。"
+    if kind == PASS:
+        if en:
+            return "Pass: end your actions and go on to placing your tiles."
+        return "跳過：結束行動。" if hant else "跳过：结束行动。"
+    raise ValueError(f"unknown Alhambra action {action}")
+
+
+def why_illegal(state: Any, action: Action) -> str:
+    """The rule that refuses ``action`` now."""
+    from eurogames.games.alhambra.palace import can_place, can_swap
+    from eurogames.games.alhambra.rules import ACTION, OVER
+
+    p = state.current
+    kind, args = action.kind, action.args
+    if state.phase == OVER:
+        return "the game is over"
+    if state.phase != ACTION:
+        if kind in (TAKE, BUY, SWAP, PASS):
+            return "first place every bought tile: in the Alhambra, the reserve or (2 players) to Dirk (P9)"
+        if args[0] not in state.pending:
+            return f"tile {args[0]} is not among the tiles to place now (P9)"
+        if kind == DIRK:
+            return "tiles go to Dirk only in the two-player game (V6)"
+        return f"tile {args[0]} cannot go on {cell_text(args[1])}: {placement_problem(state.grids[p], args[1], args[0])}"
+    if kind == DIRK:
+        return "tiles go to Dirk only when they are placed after buying (V6)"
+    if kind == PASS:
+        return "pass is for declining the bonus action after an exact payment (A1, A11)"
+    if kind == TAKE:
+        return "those cards are not all in the display, or several cards total more than 5 (M1)"
+    if kind == BUY:
+        slot, values = args
+        tile = state.market[slot]
+        if not tile:
+            return f"market slot {slot + 1} is empty until the refill (M5)"
+        price = TILE_PRICE[tile]
+        if sum(values) < price:
+            return f"{sum(values)} does not reach the price {price} (M2)"
+        if sum(values) - values[0] >= price:
+            return "the payment includes a card it does not need (A10)"
+        return f"you do not hold those {CURRENCIES[slot]} cards (M2: pay in the slot's currency)"
+    if kind == PLACE:
+        tile, cell = args
+        if tile in state.pending:
+            return f"tile {tile} was bought this turn: it is placed after your actions (M6)"
+        if tile not in state.reserves[p]:
+            return f"tile {tile} is not on your reserve (R1)"
+        if not can_place(state.grids[p], cell, tile):
+            return placement_problem(state.grids[p], cell, tile)
+    if kind == RESERVE:
+        tile = args[0]
+        c = state.tile_cell(p, tile)
+        if c < 0:
+            return f"tile {tile} is not in your Alhambra (R2)"
+        return "removing it would leave a hole or cut a tile off from the fountain (P6)"
+    if kind == SWAP:
+        new, old = args
+        if new not in state.reserves[p]:
+            return f"tile {new} is not on your reserve (R3)"
+        c = state.tile_cell(p, old)
+        if c < 0:
+            return f"tile {old} is not in your Alhambra (R3)"
+        if not can_swap(state.grids[p], c, new):
+            return f"tile {new}'s walls do not match the neighbours of {cell_text(c)} (P7)"
+    return "it is not among the legal actions"
+
+
+def placement_problem(grid: bytes, cell: int, tile: int) -> str:
+    """Which of the placement rules A–E (P1–P5) a placement breaks."""
+    from eurogames.games.alhambra.palace import (
+        FACING,
+        INSIDE,
+        RING_OK,
+        SIDE_BITS,
+        SIDE_STEPS,
+        WALLS,
+        ring_bits,
+    )
+
+    if not INSIDE[cell]:
+        return "the cell is outside the playable grid (A25)"
+    if grid[cell]:
+        return "the cell is occupied (P1)"
+    walls = TILE_WALLS[tile]
+    contact = False
+    for i in range(4):
+        v = grid[cell + SIDE_STEPS[i]]
+        if v:
+            mine = bool(walls & SIDE_BITS[i])
+            if mine != bool(WALLS[v] & FACING[i]):
+                return f"its {SIDE_NAMES[i]} side does not match its neighbour (rule B, P2)"
+            contact = contact or not mine
+    if not contact:
+        return "it cannot be reached on foot from the fountain (rules C and D, P3)"
+    if not RING_OK[ring_bits(grid, cell)]:
+        return "it would enclose an empty area (rule E, P4)"
+    return "it is not among the legal actions"
+
+
+def parse_alias(state: Any, text: str, legal: list[Action]) -> Action | None:
+    """Accept cards and payments in any order (``buy 2 pay 4,1``), and ``buy 2`` alone for
+    the payment that wastes least."""
+    words = text.replace(", ", ",").split()
+    if len(words) >= 2 and words[0] == "buy" and words[1].isdigit():
+        if len(words) == 2:
+            buys = [a for a in legal if a.kind == BUY and a.args[0] == int(words[1]) - 1]
+            return min(buys, key=lambda a: (sum(a.args[1]), len(a.args[1])), default=None)
+        if len(words) == 4 and words[2] == "pay":
+            try:
+                values = sorted(int(v) for v in words[3].split(","))
+            except ValueError:
+                return None
+            wanted = f"buy {words[1]} pay {','.join(map(str, values))}"
+            return next((a for a in legal if a.text == wanted), None)
+    if words and words[0] == "take" and len(words) % 2 == 1:
+        pairs = sorted(zip(words[1::2], words[2::2], strict=True), key=_card_key)
+        wanted = "take " + " ".join(f"{c} {v}" for c, v in pairs)
+        return next((a for a in legal if a.text == wanted), None)
+    return None
+
+
+def _card_key(pair: tuple[str, str]) -> tuple[int, str]:
+    currency, value = pair
+    return (CURRENCIES.index(currency) if currency in CURRENCIES else 9, value)
+
+
+def parse_problem(state: Any, text: str) -> str:
+    """For text that names no legal action: a known action refused now, or unknown words."""
+    action = BY_TEXT.get(text)
+    if action is not None:
+        return why_illegal(state, action)
+    words = text.split()
+    verbs = ("take", "buy", "place", "reserve", "swap", "dirk", "pass")
+    if not words or words[0] not in verbs:
+        return f"unknown action; actions start with one of: {', '.join(verbs)}"
+    return (
+        "not understood; examples: take blue 4, take green 3 blue 2, buy 2 pay 1,4, "
+        "place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
+    )

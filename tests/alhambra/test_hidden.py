@@ -1,0 +1,105 @@
+"""Views, hidden information, serialisation and records (I1–I3, A18), and the property
+test: random legal games conserve money and tiles, keep every Alhambra valid, and end."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import eurogames
+from eurogames.core.game import LANGS
+from eurogames.core.rng import Rng
+from eurogames.games.alhambra.actions import SCORING_CARD
+
+from .helpers import GAME
+
+
+def _random_game(players: int, seed: int, check_every: int = 1, stop: int | None = None):
+    state = GAME.new(players, seed=seed)
+    rng = Rng(seed)
+    states = []
+    while not state.is_over() and (stop is None or state.ply < stop):
+        if state.ply % check_every == 0:
+            state.check()
+            states.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    state.check()
+    return state, states
+
+
+def test_case39_i1_views_leak_nothing_hidden():
+    state = GAME.new(3, seed=4)
+    view = state.view(0)
+    text = json.dumps(view)
+    assert "rng" not in view and str(state.rng) not in text
+    assert view["deck"] == len(state.deck) and isinstance(view["deck"], int)
+    assert view == state.view(1) | {"seat": 0}  # nothing differs between seats (A18)
+
+
+def test_case39_i2_resample_keeps_the_view_and_the_scoring_cards_in_their_piles():
+    state, states = _random_game(3, seed=5, check_every=7, stop=400)
+    for s in states:
+        for k in range(3):
+            guess = s.resample_hidden(s.current_player if s.current_player >= 0 else 0, seed=k)
+            guess.check()
+            assert guess.view(0) == s.view(0)
+            n = len(guess.deck)
+            for lo, hi in s.scoring_ranges[s.scorings :]:
+                at = [b for b in range(lo, min(hi, n - 1) + 1) if guess.deck[b] == SCORING_CARD]
+                assert len(at) == 1
+            assert guess.deck.count(SCORING_CARD) == 2 - s.scorings
+
+
+def test_i3_resample_redraws_the_deck_order_and_reseeds_the_bag():
+    state = GAME.new(4, seed=6)
+    decks = {state.resample_hidden(0, seed=k).deck for k in range(10)}
+    assert len(decks) > 5
+    assert state.resample_hidden(0, seed=1).rng != state.rng
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_json_and_records_round_trip_mid_turn(players):
+    state, states = _random_game(players, seed=players, check_every=23)
+    for s in [*states, state]:
+        data = s.to_json()
+        copy = GAME.from_json(json.loads(json.dumps(data)))
+        assert copy.to_json() == data
+        assert copy.legal_actions() == s.legal_actions()
+    record = state.record()
+    assert eurogames.replay(record).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_property_random_games_conserve_everything_and_end(players):
+    for seed in range(2):
+        state, _ = _random_game(players, seed=100 * players + seed, check_every=1)
+        assert state.is_over() and state.log[-1][0] == 3
+        assert state.winners() and all(w in range(players) for w in state.winners())
+
+
+def test_clone_is_independent():
+    state = GAME.new(3, seed=8)
+    copy = state.clone()
+    copy.apply(copy.legal_actions()[0])
+    assert state.ply == 0 and copy.ply == 1
+    assert state.to_json() != copy.to_json()
+
+
+def test_every_legal_action_parses_from_its_text_and_describes_in_every_language():
+    state, states = _random_game(2, seed=9, check_every=37)
+    for s in states:
+        for a in s.legal_actions()[:40]:
+            assert s.parse_action(a.text) is a
+            for lang in LANGS:
+                assert s.describe(a, lang)
+
+
+def test_parse_accepts_unsorted_payments_and_names_problems():
+    from .helpers import position
+
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4"}, display="yellow 9 green 3")
+    assert state.parse_action("buy 3 pay 4,2").text == "buy 3 pay 2,4"
+    assert state.parse_action("take green 3").text == "take green 3"
+    with pytest.raises(eurogames.IllegalActionError, match="unknown action"):
+        state.parse_action("build 3")

@@ -1,0 +1,331 @@
+"""The Alhambra grid: placement rules A–E (P1–P5), removals (P6), swaps (P7), walls (S6).
+
+Pictures are the rules page's (docs/rules/alhambra.md §15, cases 14–25 and 34); each test is
+named after its rule and case. The fuzz tests check the local rules against the global
+definition (``is_valid``: a flood fill) on random Alhambras.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eurogames.core.rng import Rng
+from eurogames.games.alhambra.data import TILE_IDS, TILE_WALLS
+from eurogames.games.alhambra.palace import (
+    FOUNTAIN,
+    ORIGIN,
+    WIDTH,
+    can_place,
+    can_swap,
+    cell_of,
+    is_valid,
+    longest_wall,
+    new_grid,
+    place,
+    placements,
+    removable,
+    xy_of,
+)
+
+from .helpers import grid_from_picture
+
+
+def legal_at(grid: bytes, x: int, y: int, tile: int) -> bool:
+    legal = can_place(grid, cell_of(x, y), tile)
+    # the global definition must agree with the local checks
+    assert legal == (not grid[cell_of(x, y)] and is_valid(place(grid, cell_of(x, y), tile)) == "")
+    return legal
+
+
+def test_case14_p2_a_wall_may_not_face_an_open_side():
+    grid = new_grid()
+    assert not legal_at(grid, 1, 0, 12)  # west wall against the fountain's open east side
+    assert legal_at(grid, 1, 0, 6)  # only an east wall, facing nothing
+
+
+def test_case15_p3_wall_against_wall_only_is_unreachable():
+    grid, _, _ = grid_from_picture(
+        """
++ ++ +
+ F  a
++ ++-+
+   +-+
+ .  X
+   + +
+""",
+        {"a": 13},
+        skip="X",
+    )
+    assert not legal_at(grid, 1, 1, 5)
+
+
+def test_case16_p3_wall_against_wall_plus_an_open_contact_is_legal():
+    grid, _, _ = grid_from_picture(
+        """
++ ++ +
+ F  a
++ ++-+
++ ++-+
+ b  X
++ ++ +
+""",
+        {"a": 13, "b": 7},
+        skip="X",
+    )
+    assert legal_at(grid, 1, 1, 20)
+
+
+def test_case17_p3_a_diagonal_contact_is_not_adjacency():
+    grid = new_grid()
+    for tile in TILE_IDS:
+        assert not legal_at(grid, 1, 1, tile)
+        assert not can_place(grid, ORIGIN, tile)
+
+
+def test_case18_p4_a_one_cell_hole_is_forbidden():
+    grid, _, _ = grid_from_picture(
+        """
++ ++ ++ +
+ F  a  b
++ ++ ++ +
++ +   + +
+ c  .  d
++ +   + +
++ +
+ e  X  .
++ +
+""",
+        skip="X",
+    )
+    assert not legal_at(grid, 1, 2, 7)
+    assert legal_at(grid, 1, 1, 7)
+
+
+def test_case19_p4_a_larger_enclosed_area_is_forbidden():
+    grid, _, _ = grid_from_picture(
+        """
++ ++ ++ ++ +
+ F  a  b  c
++ ++ ++ ++ +
++ +      + +
+ d  .  .  e
++ +      + +
++ ++ +
+ f  g  X  .
++ ++ +
+""",
+        skip="X",
+    )
+    assert not legal_at(grid, 2, 2, 7)
+
+
+def test_case20_p4_a_c_shape_with_an_opening_is_legal():
+    grid, _, _ = grid_from_picture(
+        """
++ ++ ++ +
+ F  a  b
++ ++ ++ +
++ +   + +
+ c  .  d
++ +   + +
+""",
+    )
+    assert legal_at(grid, 2, 2, 7)
+    assert legal_at(grid, 0, 2, 7)
+    assert not legal_at(grid, 1, 2, 7)
+
+
+def test_case21_p5_tiles_are_never_rotated():
+    grid = new_grid()
+    assert legal_at(grid, 0, -1, 9)  # walls north and east: its open south faces the fountain
+    assert not legal_at(grid, 0, 1, 9)  # its north wall would face the fountain
+
+
+def test_case22_p6_a_removal_may_not_leave_a_hole():
+    grid, cells, _ = grid_from_picture(
+        """
++ ++ ++ +
+ F  b  c
++ ++ ++ +
++ ++ ++ +
+ d  e  f
++ ++ ++ +
++ ++ ++ +
+ g  h  i
++ ++ ++ +
+""",
+    )
+    free = removable(grid, cells)
+    assert cell_of(1, 1) not in free
+    assert cell_of(2, 2) in free
+    assert ORIGIN not in free
+
+
+def test_case23_p6_a_removal_may_not_cut_the_walking_path():
+    grid, cells, _ = grid_from_picture(
+        """
++ ++ +
+ F  a
++ ++ +
++ ++ +
+ c||b
++ ++ +
+""",
+        {"a": 7, "b": 12, "c": 6},
+    )
+    assert is_valid(grid) == ""
+    free = removable(grid, cells)
+    assert cell_of(1, 0) not in free  # a: b would touch c only wall against wall
+    assert cell_of(1, 1) in free and cell_of(0, 1) in free
+    assert ORIGIN not in free
+
+
+def test_case24_p7_a_swap_checks_only_the_neighbours_edges():
+    grid, _, _ = grid_from_picture(
+        """
++ ++ +
+ F  a
++ ++ +
++ ++ +
+ c||b
++ ++ +
+""",
+        {"a": 7, "b": 12, "c": 6},
+    )
+    b = cell_of(1, 1)
+    assert can_swap(grid, b, 30)
+    assert can_swap(grid, b, 2)  # its extra south wall faces an empty cell
+    assert not can_swap(grid, b, 7)
+    assert not can_swap(grid, b, 13)
+    assert not can_swap(grid, ORIGIN, 7)
+    for tile in (30, 2, 7, 13):  # the global definition agrees
+        assert can_swap(grid, b, tile) == (is_valid(place(grid, b, tile)) == "")
+
+
+RING = """
++-++-++-+
+|a  b  c|
++ ++ ++ +
++ ++ ++ +
+|h  F  d|
++ ++ ++ +
++ ++ ++ +
+|g  f  e|
++-++-++-+
+"""
+RING_IDS = {"a": 4, "b": 5, "c": 9, "d": 6, "e": 3, "f": 13, "g": 2, "h": 12}
+
+
+def test_case25_p8_a_closed_ring_cannot_grow():
+    grid, cells, _ = grid_from_picture(RING, RING_IDS)
+    assert is_valid(grid) == ""
+    assert placements(grid, cells) == ()
+
+
+@pytest.mark.parametrize(
+    ("picture", "ids", "length"),
+    [
+        (  # internal walls do not count
+            """
++ ++-++-+
+ F  a||b
++ ++ ++ +
+   + ++ +
+ .  c  d
+   + ++ +
+""",
+            {"a": 9, "b": 4},
+            2,
+        ),
+        (  # a gap breaks the wall
+            """
++ ++-++-++ ++-+
+ F  a  b  c  d
++ ++ ++ ++ ++ +
+""",
+            {"a": 5, "b": 20, "d": 39},
+            2,
+        ),
+        (  # corners join
+            """
++ ++-+
+ F  a| .
++ ++ +
+   + ++-+
+ .  b  c|
+   + ++ +
+""",
+            {"a": 9, "c": 17},
+            4,
+        ),
+        (RING, RING_IDS, 12),  # a closed ring counts every section (A4)
+        (  # walls into a bay are outer but separate
+            """
++ ++ ++ +
+ F  a  b
++ ++ ++ +
++ +   + +
+ c| . |d
++ +   + +
+""",
+            {"c": 6, "d": 12},
+            1,
+        ),
+    ],
+)
+def test_case34_s6_wall_lengths(picture, ids, length):
+    grid, cells, _ = grid_from_picture(picture, ids)
+    assert is_valid(grid) == ""
+    assert longest_wall(grid, cells) == length
+
+
+def test_fountain_only_has_no_wall_and_four_open_cells():
+    grid = new_grid()
+    assert longest_wall(grid, (ORIGIN,)) == 0
+    assert [xy_of(c) for c, _ in placements(grid, (ORIGIN,))] == [(0, -1), (-1, 0), (1, 0), (0, 1)]
+
+
+def _random_alhambra(rng: Rng, size: int) -> tuple[bytes, tuple[int, ...]]:
+    grid = new_grid()
+    cells = (ORIGIN,)
+    tiles = list(TILE_IDS)
+    rng.shuffle(tiles)
+    for tile in tiles[:size]:
+        options = [c for c, allowed in placements(grid, cells) if allowed >> TILE_WALLS[tile] & 1]
+        if options:
+            c = rng.choice(options)
+            grid = place(grid, c, tile)
+            cells = (*cells, c)
+    return grid, cells
+
+
+def test_local_placement_checks_agree_with_the_global_definition():
+    rng = Rng(11)
+    checked = 0
+    for _ in range(60):
+        grid, cells = _random_alhambra(rng, rng.below(30) + 1)
+        assert is_valid(grid) == ""
+        near = {c + d for c in cells for d in (-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1)} - set(cells)
+        for c in sorted(near):
+            for tile in (7, 12, 9, 15, 2, 13):
+                local = can_place(grid, c, tile)
+                assert local == (is_valid(place(grid, c, tile)) == ""), (xy_of(c), tile)
+                checked += 1
+    assert checked > 1000
+
+
+def test_removal_and_swap_checks_agree_with_the_global_definition():
+    rng = Rng(12)
+    for _ in range(60):
+        grid, cells = _random_alhambra(rng, rng.below(30) + 1)
+        free = removable(grid, cells)
+        used = {grid[c] for c in cells}
+        spare = [t for t in TILE_IDS if t not in used][:12]
+        for c in cells:
+            if c == ORIGIN:
+                assert c not in free
+                continue
+            assert (c in free) == (is_valid(place(grid, c, 0)) == "")
+            for tile in spare:
+                assert can_swap(grid, c, tile) == (is_valid(place(grid, c, tile)) == "")
+        assert grid[ORIGIN] == FOUNTAIN
