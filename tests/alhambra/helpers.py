@@ -187,9 +187,7 @@ def position(
     s.phase = ACTION
     s.bonus = False
     s.queue = ()
-    s._legal = None
-    s._places = [None] * players
-    s._removals = [None] * players
+    s.forget_geometry()
     s.check()
     return s
 

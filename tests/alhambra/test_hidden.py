@@ -58,6 +58,24 @@ def test_i3_resample_redraws_the_deck_order_and_reseeds_the_bag():
     assert state.resample_hidden(0, seed=1).rng != state.rng
 
 
+def test_i2_a_determinization_depends_only_on_the_view():
+    """Two positions the seat cannot tell apart (another money deck order, another generator)
+    give the same determinization for the same seed, so a bot's choice cannot depend on them."""
+    state, _ = _random_game(3, seed=8, stop=90)
+    twin = state.clone()
+    deck = list(twin.deck)
+    money = [i for i, c in enumerate(deck) if c != SCORING_CARD]
+    cards = [deck[i] for i in money]
+    Rng(99).shuffle(cards)
+    for i, c in zip(money, cards, strict=True):
+        deck[i] = c
+    twin.deck = tuple(deck)
+    twin.rng = state.rng ^ 12345
+    assert twin.deck != state.deck and twin.view(0) == state.view(0)
+    for seed in range(3):
+        assert twin.resample_hidden(0, seed).to_json() == state.resample_hidden(0, seed).to_json()
+
+
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_json_and_records_round_trip_mid_turn(players):
     state, states = _random_game(players, seed=players, check_every=23)

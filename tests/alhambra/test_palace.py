@@ -329,3 +329,31 @@ def test_removal_and_swap_checks_agree_with_the_global_definition():
             for tile in spare:
                 assert can_swap(grid, c, tile) == (is_valid(place(grid, c, tile)) == "")
         assert grid[ORIGIN] == FOUNTAIN
+
+
+def test_the_states_incremental_frontier_and_cut_cells_match_a_fresh_search():
+    """The state updates each seat's frontier around every change and its cut cells through
+    leaf placements, leaf removals and swaps; both must equal a search from scratch, and the
+    cached redesign actions a fresh state's."""
+    from eurogames.games.alhambra.palace import cut_cells, frontier
+
+    from .helpers import GAME
+
+    checked = 0
+    for seed in range(4):
+        state = GAME.new(3 if seed % 2 else 2, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            for p in range(state.players):
+                grid, cells = state.grids[p], state.cells[p]
+                if state._frontier[p] is not None:
+                    assert state.placements(p) == tuple(sorted(frontier(grid, cells).items()))
+                    checked += 1
+                if state._cut[p] is not None:
+                    assert state._cut[p] == cut_cells(grid)
+                    checked += 1
+            if state.ply % 3 == 0:
+                fresh = GAME.from_json(state.to_json())
+                assert fresh.legal_actions() == state.legal_actions()
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 1500

@@ -169,3 +169,13 @@ def buy_action(slot: int, values: tuple[int, ...]) -> Action:
 
 def swap_action(new: int, old: int) -> Action:
     return ACTIONS[_FIRST[SWAP] + (new - 1) * (NUM_TILES - 1) + (old - 1 if old < new else old - 2)]
+
+
+# SWAP_BY_TILES[new][old] (None where new == old): a table, as the legal actions are built often
+SWAP_BY_TILES: tuple[tuple[Action | None, ...], ...] = (
+    (),
+    *(
+        (None, *(swap_action(new, old) if new != old else None for old in TILE_IDS))
+        for new in TILE_IDS
+    ),
+)

@@ -42,5 +42,15 @@ class Alhambra(Game):
             raise ValueError(f"Alhambra action ids run from 0 to {NUM_ACTIONS - 1}, not {id!r}")
         return ACTIONS[id]
 
+    def evaluate(self, state, seat):  # noqa: ANN001 - see heuristic.py
+        from eurogames.games.alhambra.heuristic import evaluate
+
+        return evaluate(state, seat)
+
+    def rollout_action(self, state, rng):  # noqa: ANN001
+        from eurogames.games.alhambra.heuristic import rollout_action
+
+        return rollout_action(state, rng)
+
 
 GAME = Alhambra()

@@ -8,10 +8,14 @@ lets neighbour arithmetic run without bounds checks. x grows east and y grows so
 
 Since every Alhambra the engine holds is valid, each change is judged by local checks that
 the rules page proves equivalent to the global definition (rules P1–P8); ``is_valid`` is
-that global definition, used by the tests and by ``check()``.
+that global definition, used by the tests and by ``check()``. Locality also lets a state
+keep each Alhambra's frontier (``frontier``, ``update_frontier``) and its cut cells
+(``cut_cells``) from one change to the next instead of recomputing them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from eurogames.games.alhambra.data import EAST, NORTH, SOUTH, TILE_WALLS, WEST
 
@@ -90,53 +94,117 @@ def new_grid() -> bytes:
     return bytes(grid)
 
 
+def _side_table(facing: int, weight: int) -> bytes:
+    """Per grid value: its share of a signature as the neighbour on one side (0 when empty)."""
+    return bytes(0 if not v else weight * (2 if WALLS[v] & facing else 1) for v in range(256))
+
+
+# a signature is SIGNATURE_NORTH[north neighbour] + ... + SIGNATURE_WEST[west neighbour]:
+# four table look-ups instead of a loop, since it is computed for every cell near a change
+SIGNATURE_NORTH = _side_table(SOUTH, 1)
+SIGNATURE_EAST = _side_table(WEST, 3)
+SIGNATURE_SOUTH = _side_table(NORTH, 9)
+SIGNATURE_WEST = _side_table(EAST, 27)
+# RING_BIT[i][v]: bit i of a ring pattern when the i-th cell of the walk round holds v
+RING_BIT = tuple(bytes(0 if not v else 1 << i for v in range(256)) for i in range(8))
+_R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7 = RING_BIT
+# TILE_BIT[tile]: the tile's wall mask as a member of ALLOWED's 16-bit sets
+TILE_BIT = tuple(1 << w for w in TILE_WALLS)
+_NORTH_EAST, _SOUTH_EAST, _SOUTH_WEST, _NORTH_WEST = -WIDTH + 1, WIDTH + 1, WIDTH - 1, -WIDTH - 1
+NEARBY = (0, *RING_STEPS)  # a change on a cell can alter only its own and its ring's options
+
+
 def signature(grid: bytes, cell: int) -> int:
     """The four neighbours of ``cell`` as an index into ``ALLOWED``."""
-    sig = 0
-    weight = 1
-    for i in range(4):
-        v = grid[cell + SIDE_STEPS[i]]
-        if v:
-            sig += weight * (2 if WALLS[v] & FACING[i] else 1)
-        weight *= 3
-    return sig
+    return (
+        SIGNATURE_NORTH[grid[cell - WIDTH]]
+        + SIGNATURE_EAST[grid[cell + 1]]
+        + SIGNATURE_SOUTH[grid[cell + WIDTH]]
+        + SIGNATURE_WEST[grid[cell - 1]]
+    )
 
 
 def ring_bits(grid: bytes, cell: int) -> int:
-    bits = 0
-    for i in range(8):
-        if grid[cell + RING_STEPS[i]]:
-            bits |= 1 << i
-    return bits
+    return (
+        _R0[grid[cell - WIDTH]] | _R1[grid[cell + _NORTH_EAST]] | _R2[grid[cell + 1]]
+        | _R3[grid[cell + _SOUTH_EAST]] | _R4[grid[cell + WIDTH]] | _R5[grid[cell + _SOUTH_WEST]]
+        | _R6[grid[cell - 1]] | _R7[grid[cell + _NORTH_WEST]]
+    )
+
+
+def cell_options(grid: bytes, cell: int) -> int:
+    """The 16-bit set of wall masks a new tile may have on ``cell`` (0: no tile may go there).
+
+    Rules P1–P4 (B, C, D and E) for one cell, inlined because the frontier is kept up to date
+    by re-judging the nine cells around every change.
+    """
+    if grid[cell] or not INSIDE[cell]:
+        return 0
+    north, east, south, west = grid[cell - WIDTH], grid[cell + 1], grid[cell + WIDTH], grid[cell - 1]
+    allowed = ALLOWED[
+        SIGNATURE_NORTH[north] + SIGNATURE_EAST[east] + SIGNATURE_SOUTH[south] + SIGNATURE_WEST[west]
+    ]
+    if allowed and RING_OK[
+        _R0[north] | _R1[grid[cell + _NORTH_EAST]] | _R2[east] | _R3[grid[cell + _SOUTH_EAST]]
+        | _R4[south] | _R5[grid[cell + _SOUTH_WEST]] | _R6[west] | _R7[grid[cell + _NORTH_WEST]]
+    ]:
+        return allowed
+    return 0
+
+
+def frontier(grid: bytes, cells: tuple[int, ...]) -> dict[int, int]:
+    """Every empty cell where some tile may go -> the 16-bit set of wall masks allowed.
+
+    The candidates are the empty cells next to the Alhambra (rule D); ``cell_options`` judges
+    each. A state keeps this map per seat and updates it with ``update_frontier``.
+    """
+    out = {}
+    for c in cells:
+        for n in (c - WIDTH, c + 1, c + WIDTH, c - 1):
+            if n not in out:
+                out[n] = cell_options(grid, n)
+    return {c: allowed for c, allowed in out.items() if allowed}
+
+
+def update_frontier(before: dict[int, int], grid: bytes, stale: Iterable[int]) -> dict[int, int]:
+    """The frontier ``before`` with the ``stale`` cells judged again on ``grid``.
+
+    A cell's options depend only on itself and the eight cells around it, so after a change
+    on cell c only c and its ring are stale (``NEARBY``); a swap changes no occupancy, so
+    only the four neighbours' signatures (``SIDE_STEPS``). The result is a new map (the old
+    one may be shared by clones). The body is ``cell_options`` inlined: this runs after
+    nearly every change of every Alhambra.
+    """
+    after = before.copy()
+    for n in stale:
+        allowed = 0
+        if not grid[n] and INSIDE[n]:
+            north, east, south, west = grid[n - WIDTH], grid[n + 1], grid[n + WIDTH], grid[n - 1]
+            allowed = ALLOWED[
+                SIGNATURE_NORTH[north] + SIGNATURE_EAST[east] + SIGNATURE_SOUTH[south]
+                + SIGNATURE_WEST[west]
+            ]
+            if allowed and not RING_OK[
+                _R0[north] | _R1[grid[n + _NORTH_EAST]] | _R2[east] | _R3[grid[n + _SOUTH_EAST]]
+                | _R4[south] | _R5[grid[n + _SOUTH_WEST]] | _R6[west] | _R7[grid[n + _NORTH_WEST]]
+            ]:
+                allowed = 0
+        if allowed:
+            after[n] = allowed
+        elif n in after:
+            del after[n]
+    return after
 
 
 def placements(grid: bytes, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """Every empty cell where some tile may go, with the 16-bit set of wall masks allowed.
-
-    The candidates are the empty cells next to the Alhambra (rule D); each then needs the
-    local checks of rules B, C (``ALLOWED``) and E (``RING_OK``).
-    """
-    seen = set()
-    out = []
-    for c in cells:
-        for step in SIDE_STEPS:
-            n = c + step
-            if grid[n] or n in seen or not INSIDE[n]:
-                continue
-            seen.add(n)
-            allowed = ALLOWED[signature(grid, n)]
-            if allowed and RING_OK[ring_bits(grid, n)]:
-                out.append((n, allowed))
-    out.sort()
-    return tuple(out)
+    """Every empty cell where some tile may go, with the 16-bit set of wall masks allowed,
+    in cell order."""
+    return tuple(sorted(frontier(grid, cells).items()))
 
 
 def can_place(grid: bytes, cell: int, tile: int) -> bool:
     """Whether ``tile`` may go on ``cell`` (rules A–E; the grid is valid before)."""
-    if not INSIDE[cell] or grid[cell]:
-        return False
-    allowed = ALLOWED[signature(grid, cell)]
-    return bool(allowed >> TILE_WALLS[tile] & 1) and bool(RING_OK[ring_bits(grid, cell)])
+    return bool(cell_options(grid, cell) & TILE_BIT[tile])
 
 
 def can_swap(grid: bytes, cell: int, tile: int) -> bool:
@@ -148,77 +216,74 @@ def can_swap(grid: bytes, cell: int, tile: int) -> bool:
     v = grid[cell]
     if not v or v == FOUNTAIN:
         return False
-    return bool(ALLOWED[signature(grid, cell)] >> TILE_WALLS[tile] & 1)
+    return bool(ALLOWED[signature(grid, cell)] & TILE_BIT[tile])
 
 
-def swaps(grid: bytes, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """For every tile but the fountain: (tile, the 16-bit set of wall masks that may replace it)."""
-    out = []
-    for c in cells:
-        v = grid[c]
-        if v != FOUNTAIN:
-            out.append((v, ALLOWED[signature(grid, c)]))
-    return tuple(out)
+# OPEN_STEPS[v]: the steps to the sides where a cell holding v has no wall
+OPEN_STEPS = tuple(
+    tuple(SIDE_STEPS[i] for i in range(4) if not WALLS[v] & SIDE_BITS[i]) for v in range(256)
+)
 
 
-def _open_neighbours(grid: bytes, cell: int) -> list[int]:
-    walls = WALLS[grid[cell]]
-    return [
-        cell + SIDE_STEPS[i]
-        for i in range(4)
-        if grid[cell + SIDE_STEPS[i]] and not walls & SIDE_BITS[i]
-    ]
+def open_contacts(grid: bytes, cell: int) -> list[int]:
+    """The tiles one walks to from ``cell`` (rule B makes an open side meet an open side)."""
+    return [cell + step for step in OPEN_STEPS[grid[cell]] if grid[cell + step]]
 
 
-def removable(grid: bytes, cells: tuple[int, ...]) -> frozenset[int]:
+def cut_cells(grid: bytes) -> dict[int, int]:
+    """The cut vertices of the walking graph other than the fountain (rule C), each with the
+    number of pieces its removal would leave (at least 2).
+
+    One depth-first search from the fountain (Hopcroft–Tarjan articulation points),
+    recursive because that is twice as fast in Python as an explicit stack and an Alhambra
+    is at most 55 tiles deep. A state keeps this map per seat and updates it without a
+    search where it can: a new leaf (a tile with one open contact) adds a piece to its
+    contact, removing a leaf takes one away, and a swap keeps the walking graph.
+    """
+    index = {ORIGIN: 0}
+    pieces: dict[int, int] = {}
+
+    def visit(cell: int, parent: int) -> int:
+        """Number the tiles below ``cell``; the lowest number reached back from them."""
+        mine = low = index[cell]
+        for step in OPEN_STEPS[grid[cell]]:
+            n = cell + step
+            if n == parent or not grid[n]:
+                continue
+            seen = index.get(n)
+            if seen is None:
+                index[n] = len(index)
+                below = visit(n, cell)
+                if below < low:
+                    low = below
+                if below >= mine:  # nothing below n reaches above cell without it
+                    pieces[cell] = pieces.get(cell, 1) + 1
+            elif seen < low:
+                low = seen
+        return low
+
+    visit(ORIGIN, -1)
+    pieces.pop(ORIGIN, None)
+    return pieces
+
+
+def surrounded(grid: bytes, cell: int) -> bool:
+    """All four neighbours occupied: emptying the cell would enclose it (rule E)."""
+    return bool(grid[cell - WIDTH] and grid[cell + 1] and grid[cell + WIDTH] and grid[cell - 1])
+
+
+def removable(grid: bytes, cells: tuple[int, ...], cut: dict[int, int] | None = None) -> frozenset[int]:
     """The cells whose tile may be moved to the reserve (redesign b).
 
     Not the fountain; not a cell with all four neighbours occupied (it would leave a hole,
-    rule E); and not a cut vertex of the walking graph (rule C): found with one depth-first
-    search from the fountain (Hopcroft–Tarjan articulation points).
+    rule E); and not a cut vertex of the walking graph (rule C, ``cut_cells``; a state passes
+    the set it keeps).
     """
-    index: dict[int, int] = {ORIGIN: 0}
-    low: dict[int, int] = {ORIGIN: 0}
-    cut: set[int] = set()
-    # iterative DFS: (cell, parent, iterator over open neighbours)
-    stack = [(ORIGIN, -1, iter(_open_neighbours(grid, ORIGIN)))]
-    root_children = 0
-    while stack:
-        cell, parent, it = stack[-1]
-        advanced = False
-        for n in it:
-            if n == parent:
-                continue
-            if n in index:
-                if index[n] < low[cell]:
-                    low[cell] = index[n]
-                continue
-            index[n] = low[n] = len(index)
-            if cell == ORIGIN:
-                root_children += 1
-            stack.append((n, cell, iter(_open_neighbours(grid, n))))
-            advanced = True
-            break
-        if advanced:
-            continue
-        stack.pop()
-        if parent >= 0:
-            if low[cell] < low[parent]:
-                low[parent] = low[cell]
-            if parent != ORIGIN and low[cell] >= index[parent]:
-                cut.add(parent)
-    out = []
-    for c in cells:
-        if c == ORIGIN or c in cut:
-            continue
-        if all(grid[c + step] for step in SIDE_STEPS):
-            continue
-        out.append(c)
-    return frozenset(out)
-
-
-def can_remove(grid: bytes, cells: tuple[int, ...], cell: int) -> bool:
-    return cell in removable(grid, cells)
+    if cut is None:
+        cut = cut_cells(grid)
+    return frozenset(
+        c for c in cells if c != ORIGIN and c not in cut and not surrounded(grid, c)
+    )
 
 
 def place(grid: bytes, cell: int, value: int) -> bytes:
@@ -301,7 +366,7 @@ def is_valid(grid: bytes) -> str:
     todo = [ORIGIN]
     while todo:
         c = todo.pop()
-        for n in _open_neighbours(grid, c):
+        for n in open_contacts(grid, c):
             if n not in seen:
                 seen.add(n)
                 todo.append(n)

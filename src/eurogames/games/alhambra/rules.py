@@ -16,6 +16,7 @@ from eurogames.core.errors import IllegalActionError
 from eurogames.core.game import State
 from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import (
+    ACTIONS,
     BUY,
     BY_TEXT,
     COPIES,
@@ -28,24 +29,36 @@ from eurogames.games.alhambra.actions import (
     RESERVE_BY_TILE,
     SCORING_CARD,
     SWAP,
+    SWAP_BY_TILES,
     TAKE,
     TAKE_BY_CARDS,
     TAKE_LIMIT,
+    VALUES,
     buy_action,
     card_value,
-    swap_action,
 )
-from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TILE_WALLS, TYPES
+from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TYPES
 from eurogames.games.alhambra.palace import (
+    ALLOWED,
     FOUNTAIN,
+    NEARBY,
     ORIGIN,
+    SIDE_STEPS,
+    SIGNATURE_EAST,
+    SIGNATURE_NORTH,
+    SIGNATURE_SOUTH,
+    SIGNATURE_WEST,
+    TILE_BIT,
+    WIDTH,
+    cut_cells,
+    frontier,
     is_valid,
     longest_wall,
     new_grid,
+    open_contacts,
     place,
-    placements,
-    removable,
-    swaps,
+    surrounded,
+    update_frontier,
 )
 from eurogames.games.alhambra.scoring import round_points
 
@@ -60,45 +73,75 @@ NO_MONEY = (0,) * 36
 ACTION, PLACING, ENDING, OVER = 0, 1, 2, 3
 PHASES = ("action", "placing", "ending", "over")
 
-# each value's count (at most 3) in a 3-bit field, whose top bit guards against borrows
-GUARDS = sum(4 << (3 * i) for i in range(9))
+# a currency's cards as one int: each value's count (at most 3) in a byte, whose top bit
+# guards against borrows; bytes, so that a hand converts with one int.from_bytes
+GUARDS = sum(0x80 << (8 * i) for i in range(9))
 NEEDS = {
-    price: tuple((values, sum(1 << (3 * (v - 1)) for v in values)) for values in payments)
+    price: tuple((values, sum(1 << (8 * (v - 1)) for v in values)) for values in payments)
     for price, payments in MINIMAL_PAYMENTS.items()
 }
 _TAKES_BY_DISPLAY: dict[tuple[int, ...], tuple[Action, ...]] = {}
-_BUYS: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
+_SEVERAL_BY_SMALL: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_BUYS: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(MARKET_SLOTS * 16)]
+
+
+# the index sets of two or more cards among up to four small ones, for several-card takes
+_GROUPS = tuple(
+    tuple(tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n) if mask & (mask - 1))
+    for n in range(DISPLAY_SIZE + 1)
+)
 
 
 def takes_for(display: tuple[int, ...]) -> tuple[Action, ...]:
-    """Rule M1: one card, or several totalling at most 5, from the face-up display."""
+    """Rule M1: one card, or several totalling at most 5, from the face-up display.
+
+    Single-card takes come first in the action space, then the several-card ones, which
+    depend only on the display's cards worth at most 4: those are cached apart, since far
+    fewer combinations of them occur than displays.
+    """
     found = _TAKES_BY_DISPLAY.get(display)
     if found is None:
-        combos = set()
-        n = len(display)
-        for mask in range(1, 1 << n):
-            combo = tuple(display[i] for i in range(n) if mask >> i & 1)
-            if len(combo) == 1 or sum(card_value(c) for c in combo) <= TAKE_LIMIT:
-                combos.add(combo)  # the display is sorted, so every combo is too
-        found = tuple(sorted((TAKE_BY_CARDS[c] for c in combos), key=lambda a: a.id))
-        _TAKES_BY_DISPLAY[display] = found
+        singles = tuple(TAKE_BY_CARDS[(code,)] for code in sorted(set(display)))
+        small = tuple(code for code in display if card_value(code) < TAKE_LIMIT)  # sorted
+        several = _SEVERAL_BY_SMALL.get(small)
+        if several is None:
+            ids = set()
+            for group in _GROUPS[len(small)]:
+                combo = tuple(small[i] for i in group)
+                if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
+                    ids.add(TAKE_BY_CARDS[combo].id)
+            several = _SEVERAL_BY_SMALL[small] = tuple(ACTIONS[i] for i in sorted(ids))
+        found = _TAKES_BY_DISPLAY[display] = singles + several  # at most ~10^5 displays
     return found
 
 
-def buys_for(slot: int, price: int, held: tuple[int, ...]) -> tuple[Action, ...]:
-    """Rules M2–M4, A10: the minimal payments of ``price`` from ``held`` (9 value counts)."""
-    key = (slot, price, held)
-    found = _BUYS.get(key)
+def purses(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """A hand as one int per currency: each value's count in its byte (see GUARDS)."""
+    raw = bytes(hand)
+    return (
+        int.from_bytes(raw[0:9], "little"), int.from_bytes(raw[9:18], "little"),
+        int.from_bytes(raw[18:27], "little"), int.from_bytes(raw[27:36], "little"),
+    )
+
+
+def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
+    """Rules M2–M4, A10: the minimal payments of ``price`` from ``purse`` (``purses``)."""
+    table = _BUYS[slot * 16 + price]
+    found = table.get(purse)
     if found is None:
-        have = GUARDS | sum(n << (3 * i) for i, n in enumerate(held))
-        found = tuple(  # SWAR: a guard bit survives the subtraction iff held >= needed
-            buy_action(slot, values)
-            for values, need in NEEDS[price]
-            if (have - need) & GUARDS == GUARDS
-        )
-        if len(_BUYS) > 100_000:
-            _BUYS.clear()
-        _BUYS[key] = found
+        counts = purse.to_bytes(9, "little")
+        if sum(n * value for n, value in zip(counts, VALUES, strict=True)) < price:
+            found = ()  # the usual case: not enough money of the slot's currency at all
+        else:
+            have = GUARDS | purse
+            found = tuple(  # SWAR: a guard bit survives the subtraction iff held >= needed
+                buy_action(slot, values)
+                for values, need in NEEDS[price]
+                if (have - need) & GUARDS == GUARDS
+            )
+        if len(table) > 20_000:
+            table.clear()
+        table[purse] = found
     return found
 
 
@@ -108,7 +151,7 @@ class AlhambraState(State):
         "rng", "bag", "market", "deck", "discard", "display", "hands",
         "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
-        "scorings", "scoring_ranges", "queue", "_legal", "_places", "_removals", "_swaps",
+        "scorings", "scoring_ranges", "queue", "_legal", "_frontier", "_cut", "_redesign", "_purses",
     )
 
     # -- setup (rules U1–U8) ---------------------------------------------------------------
@@ -156,10 +199,7 @@ class AlhambraState(State):
         s.scorings = 0
         s.queue = ()
         s.rng = rng.state
-        s._legal = None
-        s._places = [None] * players
-        s._removals = [None] * players
-        s._swaps = [None] * players
+        s.forget_geometry()
         return s
 
     def clone(self) -> AlhambraState:
@@ -177,9 +217,10 @@ class AlhambraState(State):
         s.current, s.start, s.phase, s.bonus = self.current, self.start, self.phase, self.bonus
         s.scorings, s.scoring_ranges, s.queue = self.scorings, self.scoring_ranges, self.queue
         s._legal = self._legal
-        s._places = self._places[:]
-        s._removals = self._removals[:]
-        s._swaps = self._swaps[:]
+        s._frontier = self._frontier[:]
+        s._cut = self._cut[:]
+        s._redesign = self._redesign[:]
+        s._purses = self._purses[:]
         return s
 
     # -- the contract ----------------------------------------------------------------------
@@ -217,18 +258,45 @@ class AlhambraState(State):
         self._history = (self._history, action)
 
     # -- cached per-seat geometry ----------------------------------------------------------
+    # Per seat, shared by clones and replaced (never mutated) on change:
+    # - the frontier (empty cells open to some tile -> the wall masks allowed) with the cells
+    #   made stale by changes since; only those are judged again, and only when asked for;
+    # - the cut cells of the walking graph (rule C) with their piece counts, kept through
+    #   leaf placements, leaf removals and swaps, otherwise searched again when asked for;
+    # - the redesign actions (R1-R3), rebuilt when the Alhambra or the reserve changed;
+    # - the hand as one int per currency, for the payments' table look-ups.
+    # A clone or a greedy bot's one-ply look-ahead that never asks pays for none of it.
+    def forget_geometry(self) -> None:
+        """Drop every cached legal action and per-seat geometry (after editing the hot state)."""
+        n = self.players
+        self._legal = None
+        self._frontier = [None] * n
+        self._cut = [None] * n
+        self._redesign = [None] * n
+        self._purses = [None] * n
+
     def placements(self, p: int) -> tuple[tuple[int, int], ...]:
         """The cells of seat p's Alhambra open to some tile, with the wall masks allowed."""
-        found = self._places[p]
+        found = self._frontier[p]
         if found is None:
-            found = self._places[p] = placements(self.grids[p], self.cells[p])
-        return found
+            front = frontier(self.grids[p], self.cells[p])
+        else:
+            front, stale = found
+            if not stale:
+                return tuple(sorted(front.items()))
+            front = update_frontier(front, self.grids[p], set(stale))
+        self._frontier[p] = (front, ())
+        return tuple(sorted(front.items()))
 
     def removable(self, p: int) -> frozenset[int]:
-        found = self._removals[p]
-        if found is None:
-            found = self._removals[p] = removable(self.grids[p], self.cells[p])
-        return found
+        """The cells of seat p's Alhambra whose tile may go to the reserve (rule P6)."""
+        cut = self._cut[p]
+        if cut is None:
+            cut = self._cut[p] = cut_cells(self.grids[p])
+        grid = self.grids[p]
+        return frozenset(
+            c for c in self.cells[p] if c != ORIGIN and c not in cut and not surrounded(grid, c)
+        )
 
     def tile_cell(self, p: int, tile: int) -> int:
         grid = self.grids[p]
@@ -247,38 +315,61 @@ class AlhambraState(State):
             return self._placing_actions(p)
         legal = list(takes_for(self.display))  # M1
         hand = self.hands[p]
+        cached = self._purses[p]
+        if cached is None or cached[0] is not hand:  # hands are replaced, never mutated
+            cached = self._purses[p] = (hand, purses(hand))
+        held = cached[1]
         market = self.market
         for slot in range(MARKET_SLOTS):  # M2: pay in the slot's currency
             tile = market[slot]
             if tile:
-                legal.extend(buys_for(slot, TILE_PRICE[tile], hand[slot * 9 : slot * 9 + 9]))
+                legal += buys_for(slot, TILE_PRICE[tile], held[slot])
+        redesign = self._redesign[p]
+        if redesign is None:
+            redesign = self._redesign[p] = self._redesign_actions(p)
+        legal += redesign
+        if self.bonus or not legal:  # A1, A11
+            legal.append(PASS_ACTION)
+        return legal
+
+    def _redesign_actions(self, p: int) -> tuple[Action, ...]:
+        """R1–R3 for seat p: they depend only on its Alhambra and its reserve."""
+        out: list[Action] = []
         reserve = self.reserves[p]
         if reserve:  # R1: reserve -> Alhambra
             options = self.placements(p)
             for tile in reserve:
                 by_cell = PLACE_BY_TILE[tile]
-                bit = TILE_WALLS[tile]
-                for cell, allowed in options:
-                    if allowed >> bit & 1:
-                        legal.append(by_cell[cell])
+                bit = TILE_BIT[tile]
+                out += [by_cell[cell] for cell, allowed in options if allowed & bit]
         cells = self.cells[p]
         if len(cells) > 1:
             grid = self.grids[p]
-            free = self.removable(p)  # R2: Alhambra -> reserve
-            for c in cells:
-                if c in free:
-                    legal.append(RESERVE_BY_TILE[grid[c]])
-            if reserve:  # R3: swap in place
-                found = self._swaps[p]
-                if found is None:
-                    found = self._swaps[p] = swaps(grid, cells)
-                for old, allowed in found:
-                    for tile in reserve:
-                        if allowed >> TILE_WALLS[tile] & 1:
-                            legal.append(swap_action(tile, old))
-        if self.bonus or not legal:  # A1, A11
-            legal.append(PASS_ACTION)
-        return legal
+            cut = self._cut[p]
+            if cut is None:
+                cut = self._cut[p] = cut_cells(grid)
+            swaps: list[Action] = []
+            masks = 0
+            for tile in reserve:
+                masks |= TILE_BIT[tile]
+            for c in cells:  # one pass for R2 and R3, the signature inlined (palace.signature)
+                if c == ORIGIN:
+                    continue
+                north, east, south, west = grid[c - WIDTH], grid[c + 1], grid[c + WIDTH], grid[c - 1]
+                old = grid[c]
+                if c not in cut and not (north and east and south and west):
+                    out.append(RESERVE_BY_TILE[old])  # R2 (P6): not a cut cell, leaves no hole
+                if masks:  # R3 (P7): a reserve tile that matches every occupied neighbour
+                    allowed = ALLOWED[
+                        SIGNATURE_NORTH[north] + SIGNATURE_EAST[east]
+                        + SIGNATURE_SOUTH[south] + SIGNATURE_WEST[west]
+                    ]
+                    if allowed & masks:  # most cells fit no reserve tile
+                        for tile in reserve:
+                            if allowed & TILE_BIT[tile]:
+                                swaps.append(SWAP_BY_TILES[tile][old])
+            out += swaps
+        return tuple(out)
 
     def _placing_actions(self, p: int) -> list[Action]:
         """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
@@ -286,10 +377,8 @@ class AlhambraState(State):
         options = self.placements(p)
         for tile in self.pending:
             by_cell = PLACE_BY_TILE[tile]
-            bit = TILE_WALLS[tile]
-            for cell, allowed in options:
-                if allowed >> bit & 1:
-                    legal.append(by_cell[cell])
+            bit = TILE_BIT[tile]
+            legal += [by_cell[cell] for cell, allowed in options if allowed & bit]
             legal.append(RESERVE_BY_TILE[tile])
             if self.with_dirk:
                 legal.append(DIRK_BY_TILE[tile])
@@ -307,6 +396,7 @@ class AlhambraState(State):
                 self._build(p, tile, action.args[1])
             elif kind == RESERVE:
                 self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
+                self._redesign[p] = None
             else:  # DIRK
                 self.dirk = tuple(sorted((*self.dirk, tile)))
             if not self.pending:
@@ -359,23 +449,58 @@ class AlhambraState(State):
         self.pending = (*self.pending, tile)
         return sum(values) == TILE_PRICE[tile]
 
+    def _changed(self, p: int, grid: bytes, cell: int, steps: tuple[int, ...] = NEARBY) -> None:
+        """Seat p's Alhambra is now ``grid``, changed on ``cell``: the cells around it are
+        noted as stale in its frontier, to be judged again when next asked for."""
+        self.grids[p] = grid
+        found = self._frontier[p]
+        if found is not None:
+            front, stale = found
+            if len(stale) > 60:  # many changes unasked for: start again when asked
+                self._frontier[p] = None
+            else:
+                self._frontier[p] = (front, (*stale, *[cell + step for step in steps]))
+        self._redesign[p] = None
+
     def _build(self, p: int, tile: int, cell: int) -> None:
-        self.grids[p] = place(self.grids[p], cell, tile)
+        grid = place(self.grids[p], cell, tile)
         self.cells[p] = tuple(sorted((*self.cells[p], cell)))  # sorted: a canonical order
-        self._places[p] = self._removals[p] = self._swaps[p] = None
+        self._changed(p, grid, cell)
+        cut = self._cut[p]
+        if cut is not None:
+            contacts = open_contacts(grid, cell)
+            if len(contacts) != 1:
+                self._cut[p] = None  # a new cycle may join pieces: search again when asked
+            elif contacts[0] != ORIGIN:  # a new leaf: one more piece hangs on its contact
+                cut = cut.copy()
+                cut[contacts[0]] = cut.get(contacts[0], 1) + 1
+                self._cut[p] = cut
 
     def _demolish(self, p: int, tile: int) -> None:
         cell = self.tile_cell(p, tile)
-        self.grids[p] = place(self.grids[p], cell, 0)
+        cut = self._cut[p]
+        if cut is not None:
+            contacts = open_contacts(self.grids[p], cell)
+            if len(contacts) != 1:
+                cut = None  # a cycle opened: some tiles may become cut cells
+            elif contacts[0] != ORIGIN:  # a leaf goes: one piece fewer on its contact
+                cut = cut.copy()
+                left = cut[contacts[0]] - 1
+                if left > 1:
+                    cut[contacts[0]] = left
+                else:
+                    del cut[contacts[0]]
+            self._cut[p] = cut
         self.cells[p] = tuple(c for c in self.cells[p] if c != cell)
         self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
-        self._places[p] = self._removals[p] = self._swaps[p] = None
+        self._changed(p, place(self.grids[p], cell, 0), cell)
 
     def _swap(self, p: int, new: int, old: int) -> None:
         cell = self.tile_cell(p, old)
-        self.grids[p] = place(self.grids[p], cell, new)
         self.reserves[p] = tuple(sorted((*(t for t in self.reserves[p] if t != new), old)))
-        self._places[p] = self._removals[p] = self._swaps[p] = None
+        # P7: the same occupied cells and walking graph: the same cuts, and only the four
+        # neighbours' signatures can change
+        self._changed(p, place(self.grids[p], cell, new), cell, SIDE_STEPS)
 
     def _draw_tile(self, rng: Rng) -> int:
         bag = self.bag
@@ -385,26 +510,28 @@ class AlhambraState(State):
 
     def _end_of_turn(self) -> None:
         """F1–F4: refill the display, score, Dirk's tiles, refill the market, end check."""
-        rng = Rng(self.rng)
-        display = list(self.display)
-        deck = self.deck
+        rng = Rng.__new__(Rng)  # the state's generator, without Rng()'s checks of a seed
+        rng.state = self.rng
         found = 0
-        while len(display) < DISPLAY_SIZE:
-            if not deck:
-                if not any(self.discard):
-                    break  # F1: both empty, the display stays short
-                cards = [c for c in range(36) for _ in range(self.discard[c])]
-                rng.shuffle(cards)  # F1: the discard pile becomes the new deck
-                deck = tuple(cards)
-                self.discard = NO_MONEY
-            code = deck[-1]
-            deck = deck[:-1]
-            if code == SCORING_CARD:
-                found += 1  # F1: out of the game, keep drawing
-            else:
-                display.append(code)
-        self.deck = deck
-        self.display = tuple(sorted(display))
+        if len(self.display) < DISPLAY_SIZE:
+            display = list(self.display)
+            deck = self.deck
+            while len(display) < DISPLAY_SIZE:
+                if not deck:
+                    if not any(self.discard):
+                        break  # F1: both empty, the display stays short
+                    cards = [c for c in range(36) for _ in range(self.discard[c])]
+                    rng.shuffle(cards)  # F1: the discard pile becomes the new deck
+                    deck = tuple(cards)
+                    self.discard = NO_MONEY
+                code = deck[-1]
+                deck = deck[:-1]
+                if code == SCORING_CARD:
+                    found += 1  # F1: out of the game, keep drawing
+                else:
+                    display.append(code)
+            self.deck = deck
+            self.display = tuple(sorted(display))
         for _ in range(found):  # F2: score after the display is full
             self.scorings += 1
             self._score(self.scorings)
@@ -413,10 +540,11 @@ class AlhambraState(State):
                 drawn = [self._draw_tile(rng) for _ in range(min(n, len(self.bag)))]
                 self.dirk = tuple(sorted((*self.dirk, *drawn)))
         short = False
+        market = self.market
         for slot in range(MARKET_SLOTS):  # F3: slots in order 1 -> 4
-            if not self.market[slot]:
+            if not market[slot]:
                 if self.bag:
-                    self.market[slot] = self._draw_tile(rng)
+                    market[slot] = self._draw_tile(rng)
                 else:
                     short = True
         self.rng = rng.state
@@ -505,7 +633,7 @@ class AlhambraState(State):
         s = self.clone()
         rng = Rng(seed)
         deck = self.deck
-        money = [c for c in deck if c != SCORING_CARD]
+        money = sorted(c for c in deck if c != SCORING_CARD)  # from the view alone, not the real order
         rng.shuffle(money)
         layout: list[int] = [-1] * len(deck)  # bottom-indexed, as the ranges are
         for lo, hi in self.scoring_ranges[self.scorings :]:
@@ -607,10 +735,7 @@ class AlhambraState(State):
             s.scorings = data["scorings"]
             s.scoring_ranges = tuple(tuple(r) for r in data["scoring_ranges"])
             s.queue = tuple((p, tuple(t)) for p, t in data["queue"])
-            s._legal = None
-            s._places = [None] * s.players
-            s._removals = [None] * s.players
-            s._swaps = [None] * s.players
+            s.forget_geometry()
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an Alhambra state: {exc!r}") from None
         s.check()

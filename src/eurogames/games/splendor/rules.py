@@ -450,6 +450,9 @@ class SplendorState(State):
                     pools[LEVEL[card] - 1].append(card)
                     slots.append((owner, i))
         for pool in pools:
+            # from a canonical order, so the redraw depends only on the seed and on what the
+            # seat knows, never on the real (hidden) order
+            pool.sort()
             rng.shuffle(pool)
         for owner, i in slots:
             level = LEVEL[s.reserved[owner][i]]

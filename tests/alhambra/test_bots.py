@@ -1,0 +1,90 @@
+"""The generic bots on Alhambra, and the evaluation and playout policy behind them.
+
+The evaluation must stay in [-1, 1], read nothing hidden (the money deck's order and the
+generator, I1), and be good enough for the greedy bot to beat random play clearly; the
+search bot must play legal full games.
+"""
+
+from __future__ import annotations
+
+import eurogames
+from eurogames.bots import make_bot
+from eurogames.core.rng import Rng
+from eurogames.games.alhambra.heuristic import evaluate, rollout_action
+
+from .helpers import GAME
+
+MAX_PLIES = 3000  # far beyond any real game: a bot that stalls fails instead of hanging
+
+
+def play(bots: list, seed: int, players: int = 3):
+    state = GAME.new(players, seed=seed)
+    while not state.is_over():
+        assert state.ply < MAX_PLIES, "the game did not end"
+        action = bots[state.current_player].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state
+
+
+def test_the_game_supplies_its_own_evaluation_and_playout_policy():
+    game = eurogames.load("alhambra")
+    state = game.new(3, seed=1)
+    assert game.evaluate(state, 0) == evaluate(state, 0)
+    assert game.rollout_action(state, Rng(1)) is rollout_action(state, Rng(1))
+
+
+def test_evaluation_is_bounded_reads_nothing_hidden_and_is_exact_at_the_end():
+    rng = Rng(5)
+    for seed in range(3):
+        state = GAME.new(2 + seed, seed=seed)
+        while not state.is_over():
+            if state.ply % 9 == 0:
+                seat = state.current_player
+                value = evaluate(state, seat)
+                assert -1.0 <= value <= 1.0
+                # another order of the money deck and another generator: the same value
+                assert evaluate(state.resample_hidden(seat, seed=state.ply), seat) == value
+            state.apply(rng.choice(state.legal_actions()))
+        assert [evaluate(state, p) for p in range(state.players)] == state.returns()
+
+
+def test_rollout_policy_plays_legal_games_to_the_end_and_buys_exactly_when_it_can():
+    rng = Rng(3)
+    for seed in range(3):
+        state = GAME.new(3, seed=seed)
+        while not state.is_over():
+            assert state.ply < MAX_PLIES
+            legal = state.legal_actions()
+            action = rollout_action(state, rng)
+            assert action in legal
+            state.apply(action)
+    state = GAME.new(3, seed=7)
+    exact = [
+        a for a in state.legal_actions()
+        if a.kind == "buy" and sum(a.args[1]) == state.view(0)["market"][a.args[0]]["tile"]["price"]
+    ]
+    assert exact  # the start player of seed 7 can pay a market tile exactly
+    chosen = [rollout_action(state, Rng(k)) for k in range(20)]
+    assert sum(a in exact for a in chosen) >= 15  # one move in ten is random
+
+
+def test_greedy_beats_random_clearly_in_three_player_games():
+    games = 6
+    score = 0.0
+    for i in range(games):
+        seat = i % 3  # seat-rotated, so that no seat order favours the greedy bot
+        bots = [make_bot("random", GAME, seed=10 * i + k) for k in range(3)]
+        bots[seat] = make_bot("greedy", GAME, seed=10 * i + 7)
+        state = play(bots, seed=100 + i)
+        winners = state.winners()
+        if seat in winners:
+            score += 1 / len(winners)
+    assert score >= 5  # random play would win about a third: 2 of 6
+
+
+def test_mcts_plays_a_full_three_player_game_with_a_tiny_budget():
+    bots = [make_bot("mcts", GAME, seed=k, iterations=4, depth=3) for k in range(3)]
+    state = play(bots, seed=9)
+    assert state.is_over() and len(state.winners()) >= 1
+    state.check()
