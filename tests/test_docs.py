@@ -3,6 +3,10 @@
 import doctest
 from pathlib import Path
 
+import pytest
+
+import eurogames.bots.greedy
+import eurogames.bots.mcts
 import eurogames.core.rng
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,7 +22,10 @@ def test_api_doc_examples_run():
     assert result.failed == 0
 
 
-def test_core_doctests_run():
-    result = doctest.testmod(eurogames.core.rng)
+@pytest.mark.parametrize(
+    "module", [eurogames.core.rng, eurogames.bots.greedy, eurogames.bots.mcts], ids=lambda m: m.__name__
+)
+def test_module_doctests_run(module):
+    result = doctest.testmod(module)
     assert result.attempted > 0
     assert result.failed == 0
