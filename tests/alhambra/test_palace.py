@@ -24,6 +24,7 @@ from eurogames.games.alhambra.palace import (
     place,
     placements,
     removable,
+    signature,
     xy_of,
 )
 
@@ -332,10 +333,12 @@ def test_removal_and_swap_checks_agree_with_the_global_definition():
 
 
 def test_the_states_incremental_frontier_and_cut_cells_match_a_fresh_search():
-    """The state updates each seat's frontier around every change and its cut cells through
-    leaf placements, leaf removals and swaps; both must equal a search from scratch, and the
-    cached redesign actions a fresh state's."""
-    from eurogames.games.alhambra.palace import cut_cells, frontier
+    """The state updates each seat's frontier around every change, its signatures and ring
+    patterns, its cut cells through leaf placements, leaf removals and swaps, its removable
+    cells through swaps and its purses card by card; each must equal a computation from
+    scratch, and the cached redesign actions a fresh state's."""
+    from eurogames.games.alhambra.palace import cut_cells, frontier, signatures
+    from eurogames.games.alhambra.rules import _totals, purses
 
     from .helpers import GAME
 
@@ -344,6 +347,7 @@ def test_the_states_incremental_frontier_and_cut_cells_match_a_fresh_search():
         state = GAME.new(3 if seed % 2 else 2, seed=seed)
         rng = Rng(seed)
         while not state.is_over():
+            fresh = GAME.from_json(state.to_json()) if state.ply % 3 == 0 else None
             for p in range(state.players):
                 grid, cells = state.grids[p], state.cells[p]
                 if state._frontier[p] is not None:
@@ -352,8 +356,45 @@ def test_the_states_incremental_frontier_and_cut_cells_match_a_fresh_search():
                 if state._cut[p] is not None:
                     assert state._cut[p] == cut_cells(grid)
                     checked += 1
-            if state.ply % 3 == 0:
-                fresh = GAME.from_json(state.to_json())
+                if state._sig[p] is not None:
+                    assert state._sig[p] == signatures(grid, cells)
+                    checked += 1
+                if state._free[p] is not None:
+                    assert state._free[p] == tuple(sorted(removable(grid, cells)))
+                    checked += 1
+                cached = state._purses[p]
+                if cached is not None and cached[0] is state.hands[p]:
+                    held = purses(state.hands[p])
+                    assert cached[1:] == (held, _totals(held))
+                    checked += 1
+                if fresh is not None and state._redesign[p] is not None:
+                    assert state._redesign[p] == fresh._redesign_actions(p)
+            if fresh is not None:
                 assert fresh.legal_actions() == state.legal_actions()
             state.apply(rng.choice(state.legal_actions()))
-    assert checked > 1500
+    assert checked > 5000
+
+
+def test_the_kept_signatures_and_ring_patterns_match_the_neighbours():
+    """``signatures`` holds each cell's four-neighbour signature and eight-cell ring pattern,
+    and ``resign`` moves both along through placements, removals and swaps."""
+    from eurogames.games.alhambra.palace import RINGS, resign, ring_bits, signatures
+
+    rng = Rng(13)
+    for _ in range(40):
+        grid, cells = _random_alhambra(rng, rng.below(25) + 1)
+        sig = signatures(grid, cells)
+        near = {c + d for c in cells for d in (0, -WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1)}
+        for c in near:
+            assert sig[c] == signature(grid, c)
+            assert sig[RINGS + c] == ring_bits(grid, c)
+        for c in cells:  # empty each cell in turn, then refill it with another tile
+            if c == ORIGIN:
+                continue
+            emptied = place(grid, c, 0)
+            moved = resign(sig, c, grid[c], 0)
+            assert moved == signatures(emptied, [d for d in cells if d != c])
+            spare = next(t for t in TILE_IDS if t not in grid)
+            assert resign(moved, c, 0, spare) == signatures(place(grid, c, spare), cells)
+            assert resign(sig, c, grid[c], spare) == signatures(place(grid, c, spare), cells)
+        assert sig == signatures(grid, cells)  # resign leaves the array it was given intact

@@ -9,8 +9,9 @@ lets neighbour arithmetic run without bounds checks. x grows east and y grows so
 Since every Alhambra the engine holds is valid, each change is judged by local checks that
 the rules page proves equivalent to the global definition (rules P1–P8); ``is_valid`` is
 that global definition, used by the tests and by ``check()``. Locality also lets a state
-keep each Alhambra's frontier (``frontier``, ``update_frontier``) and its cut cells
-(``cut_cells``) from one change to the next instead of recomputing them.
+keep each Alhambra's frontier (``frontier``, ``refresh_frontier``), its cells' signatures
+and ring patterns (``signatures``, ``resign``) and its cut cells (``cut_cells``) from one
+change to the next instead of recomputing them.
 """
 
 from __future__ import annotations
@@ -112,6 +113,60 @@ _R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7 = RING_BIT
 TILE_BIT = tuple(1 << w for w in TILE_WALLS)
 _NORTH_EAST, _SOUTH_EAST, _SOUTH_WEST, _NORTH_WEST = -WIDTH + 1, WIDTH + 1, WIDTH - 1, -WIDTH - 1
 NEARBY = (0, *RING_STEPS)  # a change on a cell can alter only its own and its ring's options
+# per cell: the cells whose options a change there (or a swap, which keeps the occupied
+# cells: only the four neighbours' signatures) makes stale, looked up rather than summed
+NEAR_CHANGE = tuple(tuple(c + step for step in NEARBY) for c in range(WIDTH * WIDTH))
+NEAR_SWAP = tuple(tuple(c + step for step in SIDE_STEPS) for c in range(WIDTH * WIDTH))
+
+
+# FULL[signature]: all four neighbours occupied (no digit of the signature is 0)
+FULL = bytes(all((sig // 3**i) % 3 for i in range(4)) for sig in range(81))
+
+
+# a state's per-seat array holds every cell's signature, then (from RINGS on) every cell's
+# ring pattern (``ring_bits``); a tile on c is bit i of the pattern of c - RING_STEPS[i]
+RINGS = WIDTH * WIDTH
+_FLIP0, _FLIP1, _FLIP2, _FLIP3, _FLIP4, _FLIP5, _FLIP6, _FLIP7 = (RINGS - step for step in RING_STEPS)
+
+
+def signatures(grid: bytes, cells: Iterable[int]) -> bytearray:
+    """Every cell's signature and ring pattern at once, each tile adding its share to its
+    neighbours: ``sig[c]`` and ``sig[RINGS + c]``.
+
+    A state keeps this array per seat and moves it along with ``resign`` after each change,
+    so that judging a cell reads two bytes instead of its eight neighbours and their tables:
+    ``ALLOWED[sig[c]]`` are the swaps on an occupied c (P7) or, with ``RING_OK[sig[RINGS + c]]``,
+    the placements on an empty one (P1–P4); ``FULL[sig[c]]`` says whether emptying c would
+    leave a hole (P6).
+    """
+    sig = bytearray(2 * RINGS)
+    for c in cells:
+        sig = resign(sig, c, 0, grid[c])
+    return sig
+
+
+def resign(sig: bytearray, cell: int, old: int, new: int) -> bytearray:
+    """A copy of ``sig`` after ``cell`` changed from grid value ``old`` to ``new`` (0: empty).
+
+    Only the four neighbours' signatures hold a share of ``cell``, and only the ring
+    patterns of the eight cells around it, which change when it fills or empties (not in a
+    swap). The copy leaves the old array intact for the clones that share it.
+    """
+    sig = sig[:]
+    sig[cell - WIDTH] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
+    sig[cell + 1] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
+    sig[cell + WIDTH] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
+    sig[cell - 1] += SIGNATURE_EAST[new] - SIGNATURE_EAST[old]
+    if not old or not new:
+        sig[cell + _FLIP0] ^= 1
+        sig[cell + _FLIP1] ^= 2
+        sig[cell + _FLIP2] ^= 4
+        sig[cell + _FLIP3] ^= 8
+        sig[cell + _FLIP4] ^= 16
+        sig[cell + _FLIP5] ^= 32
+        sig[cell + _FLIP6] ^= 64
+        sig[cell + _FLIP7] ^= 128
+    return sig
 
 
 def signature(grid: bytes, cell: int) -> int:
@@ -156,7 +211,7 @@ def frontier(grid: bytes, cells: tuple[int, ...]) -> dict[int, int]:
     """Every empty cell where some tile may go -> the 16-bit set of wall masks allowed.
 
     The candidates are the empty cells next to the Alhambra (rule D); ``cell_options`` judges
-    each. A state keeps this map per seat and updates it with ``update_frontier``.
+    each. A state keeps this map per seat and updates it with ``refresh_frontier``.
     """
     out = {}
     for c in cells:
@@ -166,30 +221,22 @@ def frontier(grid: bytes, cells: tuple[int, ...]) -> dict[int, int]:
     return {c: allowed for c, allowed in out.items() if allowed}
 
 
-def update_frontier(before: dict[int, int], grid: bytes, stale: Iterable[int]) -> dict[int, int]:
+def refresh_frontier(
+    before: dict[int, int], grid: bytes, sig: bytearray, stale: Iterable[int]
+) -> dict[int, int]:
     """The frontier ``before`` with the ``stale`` cells judged again on ``grid``.
 
     A cell's options depend only on itself and the eight cells around it, so after a change
-    on cell c only c and its ring are stale (``NEARBY``); a swap changes no occupancy, so
-    only the four neighbours' signatures (``SIDE_STEPS``). The result is a new map (the old
-    one may be shared by clones). The body is ``cell_options`` inlined: this runs after
-    nearly every change of every Alhambra.
+    on cell c only c and its ring are stale (``NEAR_CHANGE``); a swap changes no occupancy,
+    so only the four neighbours' signatures (``NEAR_SWAP``). ``sig`` is the state's array
+    (``signatures``), kept up to date, which makes judging a cell two look-ups instead of
+    ``cell_options``' eight neighbours and their tables; this runs after nearly every change
+    of every Alhambra. The result is a new map (the old one may be shared by clones).
     """
     after = before.copy()
     for n in stale:
-        allowed = 0
-        if not grid[n] and INSIDE[n]:
-            north, east, south, west = grid[n - WIDTH], grid[n + 1], grid[n + WIDTH], grid[n - 1]
-            allowed = ALLOWED[
-                SIGNATURE_NORTH[north] + SIGNATURE_EAST[east] + SIGNATURE_SOUTH[south]
-                + SIGNATURE_WEST[west]
-            ]
-            if allowed and not RING_OK[
-                _R0[north] | _R1[grid[n + _NORTH_EAST]] | _R2[east] | _R3[grid[n + _SOUTH_EAST]]
-                | _R4[south] | _R5[grid[n + _SOUTH_WEST]] | _R6[west] | _R7[grid[n + _NORTH_WEST]]
-            ]:
-                allowed = 0
-        if allowed:
+        allowed = 0 if grid[n] or not INSIDE[n] else ALLOWED[sig[n]]
+        if allowed and RING_OK[sig[RINGS + n]]:
             after[n] = allowed
         elif n in after:
             del after[n]

@@ -33,7 +33,6 @@ from eurogames.games.alhambra.actions import (
     TAKE,
     TAKE_BY_CARDS,
     TAKE_LIMIT,
-    VALUES,
     buy_action,
     card_value,
 )
@@ -41,24 +40,20 @@ from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TYPES
 from eurogames.games.alhambra.palace import (
     ALLOWED,
     FOUNTAIN,
-    NEARBY,
+    FULL,
+    NEAR_CHANGE,
+    NEAR_SWAP,
     ORIGIN,
-    SIDE_STEPS,
-    SIGNATURE_EAST,
-    SIGNATURE_NORTH,
-    SIGNATURE_SOUTH,
-    SIGNATURE_WEST,
     TILE_BIT,
-    WIDTH,
     cut_cells,
     frontier,
     is_valid,
     longest_wall,
     new_grid,
     open_contacts,
-    place,
-    surrounded,
-    update_frontier,
+    refresh_frontier,
+    resign,
+    signatures,
 )
 from eurogames.games.alhambra.scoring import round_points
 
@@ -83,6 +78,8 @@ NEEDS = {
 _TAKES_BY_DISPLAY: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _SEVERAL_BY_SMALL: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _BUYS: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(MARKET_SLOTS * 16)]
+_TAKE_ONE = tuple(TAKE_BY_CARDS[(code,)] for code in range(36))
+_SMALL = tuple(card_value(code) < TAKE_LIMIT for code in range(36))  # may join a several-card take
 
 
 # the index sets of two or more cards among up to four small ones, for several-card takes
@@ -101,8 +98,8 @@ def takes_for(display: tuple[int, ...]) -> tuple[Action, ...]:
     """
     found = _TAKES_BY_DISPLAY.get(display)
     if found is None:
-        singles = tuple(TAKE_BY_CARDS[(code,)] for code in sorted(set(display)))
-        small = tuple(code for code in display if card_value(code) < TAKE_LIMIT)  # sorted
+        singles = tuple([_TAKE_ONE[code] for code in dict.fromkeys(display)])  # sorted, unique
+        small = tuple([code for code in display if _SMALL[code]])  # sorted
         several = _SEVERAL_BY_SMALL.get(small)
         if several is None:
             ids = set()
@@ -124,21 +121,46 @@ def purses(hand: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
+_PAYABLE: list[dict[int, tuple[int, ...]]] = [{} for _ in range(16)]
+# _BUY_OPTIONS[slot * 16 + price]: the buy actions of NEEDS[price], in its order
+_BUY_OPTIONS = tuple(
+    tuple(buy_action(slot, values) for values, _ in NEEDS.get(price, ()))
+    for slot in range(MARKET_SLOTS)
+    for price in range(16)
+)
+# a purse times WORTH holds sum(count * value) in its byte 8: each value v meets 9 - v'
+# weight there, and no byte can carry (at most 3 cards of each value: 3 * 45 < 256)
+WORTH = sum((9 - j) << (8 * j) for j in range(9))
+
+
+# PURSE_STEP[code]: one card of ``code`` in its currency's purse
+PURSE_STEP = tuple(1 << (8 * (code % 9)) for code in range(36))
+
+
+def _totals(held: tuple[int, ...]) -> tuple[int, ...]:
+    """The money of each currency in a hand given as ``purses``: rule M2 pays in one."""
+    return tuple([(purse * WORTH >> 64) & 0xFF for purse in held])
+
+
 def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
     """Rules M2–M4, A10: the minimal payments of ``price`` from ``purse`` (``purses``)."""
     table = _BUYS[slot * 16 + price]
     found = table.get(purse)
     if found is None:
-        counts = purse.to_bytes(9, "little")
-        if sum(n * value for n, value in zip(counts, VALUES, strict=True)) < price:
+        if (purse * WORTH >> 64) & 0xFF < price:
             found = ()  # the usual case: not enough money of the slot's currency at all
-        else:
-            have = GUARDS | purse
-            found = tuple(  # SWAR: a guard bit survives the subtraction iff held >= needed
-                buy_action(slot, values)
-                for values, need in NEEDS[price]
-                if (have - need) & GUARDS == GUARDS
-            )
+        else:  # the payments fit whatever the currency: shared by the four slots' tables
+            payable = _PAYABLE[price].get(purse)
+            if payable is None:
+                have = GUARDS | purse
+                payable = tuple([  # SWAR: a guard bit survives the subtraction iff held >= needed
+                    i for i, (_, need) in enumerate(NEEDS[price]) if (have - need) & GUARDS == GUARDS
+                ])
+                if len(_PAYABLE[price]) > 20_000:
+                    _PAYABLE[price].clear()
+                _PAYABLE[price][purse] = payable
+            options = _BUY_OPTIONS[slot * 16 + price]
+            found = tuple([options[i] for i in payable])
         if len(table) > 20_000:
             table.clear()
         table[purse] = found
@@ -152,6 +174,7 @@ class AlhambraState(State):
         "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
         "scorings", "scoring_ranges", "queue", "_legal", "_frontier", "_cut", "_redesign", "_purses",
+        "_sig", "_free", "_owned",
     )
 
     # -- setup (rules U1–U8) ---------------------------------------------------------------
@@ -217,10 +240,10 @@ class AlhambraState(State):
         s.current, s.start, s.phase, s.bonus = self.current, self.start, self.phase, self.bonus
         s.scorings, s.scoring_ranges, s.queue = self.scorings, self.scoring_ranges, self.queue
         s._legal = self._legal
-        s._frontier = self._frontier[:]
-        s._cut = self._cut[:]
-        s._redesign = self._redesign[:]
-        s._purses = self._purses[:]
+        # the per-seat caches' lists are shared until either state writes to one (_own)
+        s._frontier, s._cut, s._redesign = self._frontier, self._cut, self._redesign
+        s._purses, s._sig, s._free = self._purses, self._sig, self._free
+        s._owned = self._owned = False
         return s
 
     # -- the contract ----------------------------------------------------------------------
@@ -259,11 +282,15 @@ class AlhambraState(State):
 
     # -- cached per-seat geometry ----------------------------------------------------------
     # Per seat, shared by clones and replaced (never mutated) on change:
-    # - the frontier (empty cells open to some tile -> the wall masks allowed) with the cells
-    #   made stale by changes since; only those are judged again, and only when asked for;
+    # - the frontier (empty cells open to some tile -> the wall masks allowed), the cells
+    #   made stale by changes since (only those are judged again, and only when asked for)
+    #   and the frontier in cell order once asked for;
+    # - every cell's signature (palace.signatures), moved along with each change;
     # - the cut cells of the walking graph (rule C) with their piece counts, kept through
     #   leaf placements, leaf removals and swaps, otherwise searched again when asked for;
-    # - the redesign actions (R1-R3), rebuilt when the Alhambra or the reserve changed;
+    # - the removable cells (P6), which a swap or a change of the reserve keeps;
+    # - the redesign actions (R1-R3), rebuilt from the above when the Alhambra or the
+    #   reserve changed;
     # - the hand as one int per currency, for the payments' table look-ups.
     # A clone or a greedy bot's one-ply look-ahead that never asks pays for none of it.
     def forget_geometry(self) -> None:
@@ -274,56 +301,97 @@ class AlhambraState(State):
         self._cut = [None] * n
         self._redesign = [None] * n
         self._purses = [None] * n
+        self._sig = [None] * n
+        self._free = [None] * n
+        self._owned = True
+
+    def _own(self) -> None:
+        """Copy the per-seat cache lists a clone shares, before writing to one of them.
+
+        Every write happens under ``_apply``, ``_generate`` or the per-seat queries below, which
+        call this first unless the lists are already this state's alone (``_owned``): a clone
+        costs no copies until it is played on, and a playout without clones none at all.
+        """
+        self._frontier, self._cut, self._redesign = self._frontier[:], self._cut[:], self._redesign[:]
+        self._purses, self._sig, self._free = self._purses[:], self._sig[:], self._free[:]
+        self._owned = True
 
     def placements(self, p: int) -> tuple[tuple[int, int], ...]:
         """The cells of seat p's Alhambra open to some tile, with the wall masks allowed."""
+        if not self._owned:
+            self._own()
         found = self._frontier[p]
         if found is None:
             front = frontier(self.grids[p], self.cells[p])
         else:
-            front, stale = found
-            if not stale:
-                return tuple(sorted(front.items()))
-            front = update_frontier(front, self.grids[p], set(stale))
-        self._frontier[p] = (front, ())
-        return tuple(sorted(front.items()))
+            front, stale, options = found
+            if options is not None:
+                return options
+            front = refresh_frontier(front, self.grids[p], self.signatures(p), stale)
+        options = tuple(sorted(front.items()))
+        self._frontier[p] = (front, (), options)
+        return options
+
+    def signatures(self, p: int) -> bytearray:
+        """Every cell's signature in seat p's Alhambra (``palace.signatures``)."""
+        if not self._owned:
+            self._own()
+        sig = self._sig[p]
+        if sig is None:
+            sig = self._sig[p] = signatures(self.grids[p], self.cells[p])
+        return sig
+
+    def removable_cells(self, p: int) -> tuple[int, ...]:
+        """The cells of seat p's Alhambra whose tile may go to the reserve (rule P6), in order."""
+        if not self._owned:
+            self._own()
+        free = self._free[p]
+        if free is None:
+            cut = self._cut[p]
+            if cut is None:
+                cut = self._cut[p] = cut_cells(self.grids[p])
+            sig = self.signatures(p)
+            free = self._free[p] = tuple([
+                c for c in self.cells[p] if not FULL[sig[c]] and c not in cut and c != ORIGIN
+            ])
+        return free
 
     def removable(self, p: int) -> frozenset[int]:
         """The cells of seat p's Alhambra whose tile may go to the reserve (rule P6)."""
-        cut = self._cut[p]
-        if cut is None:
-            cut = self._cut[p] = cut_cells(self.grids[p])
-        grid = self.grids[p]
-        return frozenset(
-            c for c in self.cells[p] if c != ORIGIN and c not in cut and not surrounded(grid, c)
-        )
+        return frozenset(self.removable_cells(p))
 
     def tile_cell(self, p: int, tile: int) -> int:
-        grid = self.grids[p]
-        for c in self.cells[p]:
-            if grid[c] == tile:
-                return c
-        return -1
+        """The cell holding ``tile`` in seat p's Alhambra, or -1 (a tile lies on one cell)."""
+        return self.grids[p].find(tile) if 0 < tile < FOUNTAIN else -1
 
     # -- legal actions ---------------------------------------------------------------------
     def _generate(self) -> list[Action]:
         phase = self.phase
         if phase == OVER:
             return []
+        if not self._owned:
+            self._own()
         p = self.current
         if phase != ACTION:
             return self._placing_actions(p)
-        legal = list(takes_for(self.display))  # M1
+        takes = _TAKES_BY_DISPLAY.get(self.display)
+        legal = list(takes if takes is not None else takes_for(self.display))  # M1
         hand = self.hands[p]
         cached = self._purses[p]
         if cached is None or cached[0] is not hand:  # hands are replaced, never mutated
-            cached = self._purses[p] = (hand, purses(hand))
-        held = cached[1]
+            held = purses(hand)
+            cached = self._purses[p] = (hand, held, _totals(held))
+        _, held, totals = cached
         market = self.market
-        for slot in range(MARKET_SLOTS):  # M2: pay in the slot's currency
+        for slot in range(MARKET_SLOTS):  # M2: pay in the slot's currency (buys_for inlined)
             tile = market[slot]
             if tile:
-                legal += buys_for(slot, TILE_PRICE[tile], held[slot])
+                price = TILE_PRICE[tile]
+                if totals[slot] >= price:  # mostly not: then no table look-up at all
+                    buys = _BUYS[slot * 16 + price].get(held[slot])
+                    if buys is None:
+                        buys = buys_for(slot, price, held[slot])
+                    legal += buys
         redesign = self._redesign[p]
         if redesign is None:
             redesign = self._redesign[p] = self._redesign_actions(p)
@@ -337,38 +405,56 @@ class AlhambraState(State):
         out: list[Action] = []
         reserve = self.reserves[p]
         if reserve:  # R1: reserve -> Alhambra
-            options = self.placements(p)
+            found = self._frontier[p]
+            options = found[2] if found is not None else None
+            if options is None:
+                options = self.placements(p)
             for tile in reserve:
                 by_cell = PLACE_BY_TILE[tile]
                 bit = TILE_BIT[tile]
                 out += [by_cell[cell] for cell, allowed in options if allowed & bit]
         cells = self.cells[p]
-        if len(cells) > 1:
-            grid = self.grids[p]
+        if len(cells) == 1:
+            return tuple(out)
+        grid = self.grids[p]
+        sig = self._sig[p]
+        if sig is None:
+            sig = self.signatures(p)
+        free = self._free[p]
+        if free is not None:  # kept through a swap or a change of the reserve alone
+            out += [RESERVE_BY_TILE[grid[c]] for c in free]  # R2 (P6)
+            if not reserve:
+                return tuple(out)
+        masks = 0
+        for tile in reserve:
+            masks |= TILE_BIT[tile]
+        swaps: list[Action] = []
+        if free is None:  # one pass for R2 and R3
             cut = self._cut[p]
             if cut is None:
                 cut = self._cut[p] = cut_cells(grid)
-            swaps: list[Action] = []
-            masks = 0
-            for tile in reserve:
-                masks |= TILE_BIT[tile]
-            for c in cells:  # one pass for R2 and R3, the signature inlined (palace.signature)
-                if c == ORIGIN:
-                    continue
-                north, east, south, west = grid[c - WIDTH], grid[c + 1], grid[c + WIDTH], grid[c - 1]
-                old = grid[c]
-                if c not in cut and not (north and east and south and west):
-                    out.append(RESERVE_BY_TILE[old])  # R2 (P6): not a cut cell, leaves no hole
-                if masks:  # R3 (P7): a reserve tile that matches every occupied neighbour
-                    allowed = ALLOWED[
-                        SIGNATURE_NORTH[north] + SIGNATURE_EAST[east]
-                        + SIGNATURE_SOUTH[south] + SIGNATURE_WEST[west]
-                    ]
-                    if allowed & masks:  # most cells fit no reserve tile
-                        for tile in reserve:
-                            if allowed & TILE_BIT[tile]:
-                                swaps.append(SWAP_BY_TILES[tile][old])
-            out += swaps
+            found = []
+            for c in cells:
+                code = sig[c]
+                if not FULL[code] and c not in cut and c != ORIGIN:
+                    found.append(c)  # R2 (P6): not a cut cell, leaves no hole
+                    out.append(RESERVE_BY_TILE[grid[c]])
+                allowed = ALLOWED[code] & masks  # R3 (P7): matches every occupied neighbour
+                if allowed and c != ORIGIN:  # most cells fit no reserve tile
+                    old = grid[c]
+                    for tile in reserve:
+                        if allowed & TILE_BIT[tile]:
+                            swaps.append(SWAP_BY_TILES[tile][old])
+            self._free[p] = tuple(found)
+        else:
+            for c in cells:
+                allowed = ALLOWED[sig[c]] & masks
+                if allowed and c != ORIGIN:
+                    old = grid[c]
+                    for tile in reserve:
+                        if allowed & TILE_BIT[tile]:
+                            swaps.append(SWAP_BY_TILES[tile][old])
+        out += swaps
         return tuple(out)
 
     def _placing_actions(self, p: int) -> list[Action]:
@@ -386,12 +472,14 @@ class AlhambraState(State):
 
     # -- effects ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        if not self._owned:
+            self._own()
         self._legal = None
         kind = action.kind
         p = self.current
         if self.phase != ACTION:
             tile = action.args[0]
-            self.pending = tuple(t for t in self.pending if t != tile)
+            self.pending = tuple([t for t in self.pending if t != tile])
             if kind == PLACE:
                 self._build(p, tile, action.args[1])
             elif kind == RESERVE:
@@ -413,7 +501,7 @@ class AlhambraState(State):
                 return
         elif kind == PLACE:
             tile, cell = action.args
-            self.reserves[p] = tuple(t for t in self.reserves[p] if t != tile)
+            self.reserves[p] = tuple([t for t in self.reserves[p] if t != tile])
             self._build(p, tile, cell)
         elif kind == RESERVE:
             self._demolish(p, action.args[0])
@@ -427,48 +515,74 @@ class AlhambraState(State):
 
     def _take_money(self, p: int, cards: tuple[int, ...]) -> None:
         display = list(self.display)
-        hand = list(self.hands[p])
+        before = self.hands[p]
+        hand = list(before)
         for code in cards:
             display.remove(code)
             hand[code] += 1
         self.display = tuple(display)
-        self.hands[p] = tuple(hand)
+        self.hands[p] = after = tuple(hand)
+        cached = self._purses[p]
+        if cached is not None and cached[0] is before:  # move the purses along, card by card
+            held, totals = list(cached[1]), list(cached[2])
+            for code in cards:
+                currency = code // 9
+                held[currency] += PURSE_STEP[code]
+                totals[currency] += code % 9 + 1
+            self._purses[p] = (after, tuple(held), tuple(totals))
 
     def _buy(self, p: int, slot: int, values: tuple[int, ...]) -> bool:
         """M2–M4: pay, set the tile aside; True when the payment was exact."""
         tile = self.market[slot]
         self.market[slot] = 0
-        hand = list(self.hands[p])
+        before = self.hands[p]
+        hand = list(before)
         discard = list(self.discard)
+        paid = 0
         for v in values:
             code = slot * 9 + v - 1
             hand[code] -= 1
             discard[code] += 1
-        self.hands[p] = tuple(hand)
+            paid += PURSE_STEP[code]
+        self.hands[p] = after = tuple(hand)
         self.discard = tuple(discard)
         self.pending = (*self.pending, tile)
+        cached = self._purses[p]
+        if cached is not None and cached[0] is before:  # move the purses along
+            held, totals = list(cached[1]), list(cached[2])
+            held[slot] -= paid
+            totals[slot] -= sum(values)
+            self._purses[p] = (after, tuple(held), tuple(totals))
         return sum(values) == TILE_PRICE[tile]
 
-    def _changed(self, p: int, grid: bytes, cell: int, steps: tuple[int, ...] = NEARBY) -> None:
-        """Seat p's Alhambra is now ``grid``, changed on ``cell``: the cells around it are
-        noted as stale in its frontier, to be judged again when next asked for."""
-        self.grids[p] = grid
+    def _changed(
+        self, p: int, cell: int, old: int, new: int, near: tuple[tuple[int, ...], ...] = NEAR_CHANGE
+    ) -> None:
+        """Seat p's Alhambra changed on ``cell`` from ``old`` to ``new`` (0: empty): the cells
+        around it are noted as stale in its frontier, to be judged again when next asked for,
+        and the neighbours' signatures move along."""
+        grid = bytearray(self.grids[p])
+        grid[cell] = new
+        self.grids[p] = bytes(grid)
         found = self._frontier[p]
         if found is not None:
-            front, stale = found
+            stale = found[1]
             if len(stale) > 60:  # many changes unasked for: start again when asked
                 self._frontier[p] = None
             else:
-                self._frontier[p] = (front, (*stale, *[cell + step for step in steps]))
+                self._frontier[p] = (found[0], stale + near[cell], None)
+        sig = self._sig[p]
+        if sig is not None:
+            self._sig[p] = resign(sig, cell, old, new)
         self._redesign[p] = None
 
     def _build(self, p: int, tile: int, cell: int) -> None:
-        grid = place(self.grids[p], cell, tile)
         self.cells[p] = tuple(sorted((*self.cells[p], cell)))  # sorted: a canonical order
-        self._changed(p, grid, cell)
+        self._changed(p, cell, 0, tile)
+        self._free[p] = None
         cut = self._cut[p]
         if cut is not None:
-            contacts = open_contacts(grid, cell)
+            contacts = open_contacts(self.grids[p], cell)
             if len(contacts) != 1:
                 self._cut[p] = None  # a new cycle may join pieces: search again when asked
             elif contacts[0] != ORIGIN:  # a new leaf: one more piece hangs on its contact
@@ -491,16 +605,23 @@ class AlhambraState(State):
                 else:
                     del cut[contacts[0]]
             self._cut[p] = cut
-        self.cells[p] = tuple(c for c in self.cells[p] if c != cell)
+        self.cells[p] = tuple([c for c in self.cells[p] if c != cell])
         self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
-        self._changed(p, place(self.grids[p], cell, 0), cell)
+        self._changed(p, cell, tile, 0)
+        self._free[p] = None
 
     def _swap(self, p: int, new: int, old: int) -> None:
         cell = self.tile_cell(p, old)
         self.reserves[p] = tuple(sorted((*(t for t in self.reserves[p] if t != new), old)))
-        # P7: the same occupied cells and walking graph: the same cuts, and only the four
-        # neighbours' signatures can change
-        self._changed(p, place(self.grids[p], cell, new), cell, SIDE_STEPS)
+        # P7: the same occupied cells and walking graph: the same cuts and removable cells,
+        # and only the four neighbours' signatures can change
+        self._changed(p, cell, old, new, NEAR_SWAP)
+
+    def _generator(self) -> Rng:
+        """The state's generator as an ``Rng`` (its whole state is the int ``self.rng``)."""
+        rng = Rng.__new__(Rng)  # without Rng()'s checks of a seed
+        rng.state = self.rng
+        return rng
 
     def _draw_tile(self, rng: Rng) -> int:
         bag = self.bag
@@ -510,8 +631,11 @@ class AlhambraState(State):
 
     def _end_of_turn(self) -> None:
         """F1–F4: refill the display, score, Dirk's tiles, refill the market, end check."""
-        rng = Rng.__new__(Rng)  # the state's generator, without Rng()'s checks of a seed
-        rng.state = self.rng
+        if len(self.display) == DISPLAY_SIZE and 0 not in self.market:  # after a redesign
+            self.current = (self.current + 1) % self.players
+            self.phase = ACTION
+            return
+        rng = None  # the state's generator, made only when a draw needs it
         found = 0
         if len(self.display) < DISPLAY_SIZE:
             display = list(self.display)
@@ -521,6 +645,8 @@ class AlhambraState(State):
                     if not any(self.discard):
                         break  # F1: both empty, the display stays short
                     cards = [c for c in range(36) for _ in range(self.discard[c])]
+                    if rng is None:
+                        rng = self._generator()
                     rng.shuffle(cards)  # F1: the discard pile becomes the new deck
                     deck = tuple(cards)
                     self.discard = NO_MONEY
@@ -536,18 +662,24 @@ class AlhambraState(State):
             self.scorings += 1
             self._score(self.scorings)
             if self.with_dirk:  # V4, V5
+                if rng is None:
+                    rng = self._generator()
                 n = DIRK_TILES_AFTER_FIRST if self.scorings == 1 else len(self.bag) // 3
                 drawn = [self._draw_tile(rng) for _ in range(min(n, len(self.bag)))]
                 self.dirk = tuple(sorted((*self.dirk, *drawn)))
         short = False
         market = self.market
-        for slot in range(MARKET_SLOTS):  # F3: slots in order 1 -> 4
-            if not market[slot]:
-                if self.bag:
-                    market[slot] = self._draw_tile(rng)
-                else:
-                    short = True
-        self.rng = rng.state
+        if 0 in market:
+            if rng is None:
+                rng = self._generator()
+            for slot in range(MARKET_SLOTS):  # F3: slots in order 1 -> 4
+                if not market[slot]:
+                    if self.bag:
+                        market[slot] = self._draw_tile(rng)
+                    else:
+                        short = True
+        if rng is not None:
+            self.rng = rng.state
         if short:
             self._end_game()
             return
