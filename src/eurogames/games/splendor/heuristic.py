@@ -9,7 +9,9 @@ state as well as on a determinization.
 The model values each seat in "points": prestige points, plus what its bonuses, nobles in
 reach, tokens and reachable cards are worth. Reachability is measured in tokens still to
 collect after bonuses, tokens and gold, since a take-three turn gathers about three. The
-weights were tuned by self-play (greedy against greedy, mcts against greedy).
+weights were tuned by self-play, greedy against greedy over 400-game samples; the tuning
+found that counting too many reachable cards, or valuing tokens much above their reach,
+makes a one-ply player hoard tokens and reserves instead of buying.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from eurogames.core.action import Action
 from eurogames.core.rng import Rng
 from eurogames.games.splendor.actions import (
     BUY,
+    MARKET_SLOTS,
     RESERVE,
     RETURN_BY_TOKEN,
     TAKE,
@@ -61,11 +64,8 @@ SCALE = 7.0  # points of lead that make a position about 76% "won" (tanh 1)
 TEMPO = 0.35  # the seat to move is half a turn ahead of the others
 NOBLE_CARD = 0.35  # a card whose colour a noble on the table still wants
 NOBLE_TOTAL = tuple(sum(req) for req in NOBLE_REQUIRES)
-
-
-# shortfall in SWAR, as rules.py does for legality: six bits per colour
 _DECAY = tuple(REACH_DECAY**k for k in range(64))
-_WORTH = tuple(POINTS[card] + 0.5 for card in range(len(POINTS)))
+_WORTH = tuple(POINTS[card] + 0.5 for card in range(len(POINTS)))  # points plus the bonus
 
 
 def _have(b: tuple[int, ...], t: tuple[int, ...]) -> int:
@@ -80,7 +80,11 @@ def _have(b: tuple[int, ...], t: tuple[int, ...]) -> int:
 
 
 def _reach(card: int, have: int, gold: int) -> int:
-    """Tokens ``card`` still needs beyond the packed gems and bonuses ``have`` and gold."""
+    """Tokens ``card`` still needs beyond the packed gems and bonuses ``have`` and gold.
+
+    The same six-bits-per-colour subtraction rules.py uses for legality: this runs for
+    every card in every evaluation, so a per-colour loop would dominate the search.
+    """
     x = GUARDED_COST[card] - have
     short = (x & ((x & GUARD) >> 5) * 63 & ~GUARD) % 63 - gold
     return short if short > 0 else 0
@@ -161,6 +165,8 @@ def evaluate(state: SplendorState, seat: int) -> float:
     """``seat``'s lead over its strongest opponent, squashed into [-1, 1].
 
     Measured against the best opponent (not the average) because only first place wins.
+    A position in the middle of a turn (tokens to return, a noble to choose) is valued as
+    the turn will end, and the seat to move gets a small bonus for the turn in hand.
     """
     phase = state.phase
     if phase == OVER:
@@ -195,8 +201,8 @@ def _finish_turn(state: SplendorState) -> SplendorState:
 # -- the playout policy -------------------------------------------------------------------
 
 
-def _target(state: SplendorState, p: int) -> tuple[int, int]:
-    """The card this seat should collect tokens for, and how far away it is."""
+def _target(state: SplendorState, p: int) -> int:
+    """The card this seat should collect tokens for (0 if no card is left)."""
     b = state.bonuses[p]
     t = state.tokens[p]
     help = _noble_help(b, state.nobles)
@@ -204,14 +210,12 @@ def _target(state: SplendorState, p: int) -> tuple[int, int]:
     gold = t[5]
     best = -1.0
     target = 0
-    distance = 0
     for card in (*state.reserved[p], *state.market):
         if card:
-            short = _reach(card, have, gold)
-            v = (_WORTH[card] + help[BONUS[card]]) * _DECAY[short]
+            v = (_WORTH[card] + help[BONUS[card]]) * _DECAY[_reach(card, have, gold)]
             if v > best:
-                best, target, distance = v, card, short
-    return target, distance
+                best, target = v, card
+    return target
 
 
 def rollout_action(state: SplendorState, rng: Rng) -> Action:
@@ -246,20 +250,21 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
         if place == last_place:  # the least-gold payment of each card comes first
             continue
         last_place = place
-        card = market[place] if place < 12 else reserved[place - 12]
+        card = market[place] if place < MARKET_SLOTS else reserved[place - MARKET_SLOTS]
         cost = COST[card]
         spent = 0
         for c in FIVE:
             need = cost[c] - b[c]
             if need > 0:
                 spent += need
+        # points first; a cheap card is worth its bonus, an expensive 0-point one is not
         score = POINTS[card] + 0.6 + help[BONUS[card]] - 0.12 * spent
         if score > best_score:
             best_buy, best_score = action, score
     if best_buy is not None and best_score > 0:
         return best_buy
 
-    target, _ = _target(state, p)
+    target = _target(state, p)
     if target:
         cost = COST[target]
         want = [cost[c] - b[c] - t[c] for c in FIVE]
@@ -296,7 +301,7 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
 
 def _return_choice(state: SplendorState, p: int, legal: list[Action]) -> Action:
     """Give back the gem the target card needs least (gold last: it is wild)."""
-    target, _ = _target(state, p)
+    target = _target(state, p)
     t = state.tokens[p]
     b = state.bonuses[p]
     cost = COST[target] if target else (0, 0, 0, 0, 0)
