@@ -1,10 +1,12 @@
-"""How strong are the bots? Seat-rotated two-player Splendor matches, as a markdown table.
+"""How strong are the bots? Seat-rotated matches (Splendor, 2 players, by default) as a table.
 
     python bench/strength.py --games 400 --seconds 0.2 --workers 2
     python bench/strength.py --games 8 --iterations 50          # a quick sample
+    python bench/strength.py --game alhambra --players 3 --games 300 --seconds 0.1 --workers 2
 
-Each matchup plays ``--games`` games; the first bot takes seat 0 in even games and seat 1 in
-odd ones (seat 0 always starts), so neither side keeps the start player's edge. Game ``i``
+Each matchup plays ``--games`` games; the first bot takes seat ``i % players`` in game ``i``
+and the second bot fills every other seat (seat 0 always starts), so the first bot sits in
+every seat equally often and keeps no start player's edge. Game ``i``
 of a matchup is seeded from ``--seed`` and ``i`` alone, and each bot's seed from the game's,
 so a run with ``--iterations`` replays exactly whatever the number of workers; with
 ``--seconds`` the search depends on the machine's speed. A shared victory counts as half a
@@ -24,9 +26,9 @@ from typing import Any
 
 import eurogames
 
-GAME = "splendor"
-PLAYERS = 2
-MAX_PLIES = 500  # two bots that both refuse to buy could trade tokens forever (D7 needs passes)
+# two bots that never buy could trade tokens forever (Splendor's D7 needs passes): games stop
+# after this many plies per player and are scored as they stand
+MAX_PLIES_PER_PLAYER = 250
 MATCHUPS = {"mcts-greedy": ("mcts", "greedy"), "greedy-random": ("greedy", "random")}
 
 
@@ -36,6 +38,8 @@ class Task:
     index: int
     seed: int
     settings: dict[str, Any]  # the mcts bot's budget and knobs
+    game: str = "splendor"
+    players: int = 2
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class Outcome:
     plies: int
     searches: int  # mcts decisions that searched
     iterations: int  # their iterations, summed
-    unfinished: bool  # stopped at MAX_PLIES and scored as it stood
+    unfinished: bool  # stopped at the ply cap and scored as it stood
 
 
 def game_seed(base: int, matchup: str, index: int) -> int:
@@ -55,19 +59,20 @@ def game_seed(base: int, matchup: str, index: int) -> int:
 
 
 def play(task: Task) -> Outcome:
-    """One game: the matchup's first bot sits at seat ``index % 2``."""
-    game = eurogames.load(GAME)
+    """One game: the matchup's first bot sits at seat ``index % players``."""
+    game = eurogames.load(task.game)
     first, second = MATCHUPS[task.matchup]
-    seat = task.index % 2
-    names = [second, second]
+    seat = task.index % task.players
+    names = [second] * task.players
     names[seat] = first
     bots = []
     for s, name in enumerate(names):
         settings = task.settings if name == "mcts" else {}
         bots.append(eurogames.bot(name, game, seed=task.seed * 4 + s + 1, **settings))
-    state = game.new(players=PLAYERS, seed=task.seed, options={"first": 0})
+    options = {"first": 0} if "first" in game.options else {}
+    state = game.new(players=task.players, seed=task.seed, options=options)
     searches = iterations = 0
-    while not state.is_over() and state.ply < MAX_PLIES:
+    while not state.is_over() and state.ply < MAX_PLIES_PER_PLAYER * task.players:
         bot = bots[state.current_player]
         action = bot.choose(state)
         if bot.name == "mcts" and len(state.legal_actions()) > 1:
@@ -132,6 +137,8 @@ def parse_setting(item: str) -> tuple[str, Any]:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400, help="games per matchup")
+    parser.add_argument("--game", default="splendor", help="the game (default splendor)")
+    parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, help="mcts time per decision")
     budget.add_argument("--iterations", type=int, help="mcts iterations per decision")
@@ -171,7 +178,9 @@ def main(argv: list[str] | None = None) -> None:
         settings[name] = value
     budget = f"{args.seconds} s" if args.iterations is None else f"{args.iterations} iterations"
     tasks = [
-        Task(m, i, game_seed(args.seed, m, i), settings) for m in matchups for i in range(args.games)
+        Task(m, i, game_seed(args.seed, m, i), settings, args.game, args.players)
+        for m in matchups
+        for i in range(args.games)
     ]
     started = time.perf_counter()
     outcomes: list[Outcome] = []
@@ -187,12 +196,13 @@ def main(argv: list[str] | None = None) -> None:
     elapsed = time.perf_counter() - started
     unfinished = sum(o.unfinished for o in outcomes)
     knobs = "".join(f", {k}={v}" for k, v in settings.items() if k not in ("seconds", "iterations"))
+    print(f"{args.game}, {args.players} players: the first bot against {args.players - 1} of the second")
     print(table(outcomes, matchups, budget + knobs))
     print()
     print(
         f"{len(outcomes)} games in {elapsed / 60:.1f} min with {args.workers} worker(s); "
         f"mean length {sum(o.plies for o in outcomes) / len(outcomes):.0f} plies; "
-        f"{unfinished} stopped at {MAX_PLIES} plies and scored as they stood."
+        f"{unfinished} stopped at {MAX_PLIES_PER_PLAYER * args.players} plies and scored as they stood."
     )
 
 
