@@ -162,16 +162,32 @@ class State(ABC):
     def current_player(self) -> int:
         """The seat that decides now (``-1`` when the game is over)."""
 
-    @abstractmethod
+    _legal: list[Action] | None  # the legal actions of this position, once generated
+
     def legal_actions(self) -> list[Action]:
-        """Every legal action now, in a deterministic order; never empty before the end."""
+        """Every legal action now, in a deterministic order; never empty before the end.
+
+        Generated once per position (``_generate``) and kept until the next ``apply``.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    @abstractmethod
+    def _generate(self) -> list[Action]:
+        """The legal actions of this position (empty once the game is over)."""
 
     def apply(self, action: Action) -> None:
         """Play ``action``; an illegal one raises :class:`IllegalActionError`, changing nothing."""
-        if self.is_over():
-            raise IllegalActionError(f"the game is over; {action} cannot be played")
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if action not in legal:  # actions are singletons: an identity scan, no __eq__ calls
+            if self.is_over():
+                raise IllegalActionError(f"the game is over; {action} cannot be played")
             raise IllegalActionError(self._refusal(action))
+        self._legal = None
         self._apply(action)
         self.ply += 1
         self._history = (self._history, action)

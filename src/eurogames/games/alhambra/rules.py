@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from eurogames.core.action import Action
-from eurogames.core.errors import IllegalActionError
 from eurogames.core.game import State
 from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import (
@@ -262,24 +261,6 @@ class AlhambraState(State):
         best = max(self.points)
         return [p for p in range(self.players) if self.points[p] == best]
 
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return legal
-
-    def apply(self, action: Action) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        if action not in legal:
-            if self.phase == OVER:
-                raise IllegalActionError(f"the game is over; {action} cannot be played")
-            raise IllegalActionError(self._refusal(action))
-        self._apply(action)
-        self.ply += 1
-        self._history = (self._history, action)
-
     # -- cached per-seat geometry ----------------------------------------------------------
     # Per seat, shared by clones and replaced (never mutated) on change:
     # - the frontier (empty cells open to some tile -> the wall masks allowed), the cells
@@ -474,7 +455,6 @@ class AlhambraState(State):
     def _apply(self, action: Action) -> None:
         if not self._owned:
             self._own()
-        self._legal = None
         kind = action.kind
         p = self.current
         if self.phase != ACTION:

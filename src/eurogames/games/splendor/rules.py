@@ -11,7 +11,6 @@ from operator import add
 from typing import Any
 
 from eurogames.core.action import Action
-from eurogames.core.errors import IllegalActionError
 from eurogames.core.game import State
 from eurogames.core.rng import Rng
 from eurogames.games.splendor.actions import (
@@ -188,24 +187,6 @@ class SplendorState(State):
         fewest = min(len(self.bought[p]) for p in tied)
         return [p for p in tied if len(self.bought[p]) == fewest]
 
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return legal
-
-    def apply(self, action: Action) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        if action not in legal:
-            if self.phase == OVER:
-                raise IllegalActionError(f"the game is over; {action} cannot be played")
-            raise IllegalActionError(self._refusal(action))
-        self._apply(action)
-        self.ply += 1
-        self._history = (self._history, action)
-
     # -- legal actions ---------------------------------------------------------------------
     def _generate(self) -> list[Action]:
         phase = self.phase
@@ -293,7 +274,6 @@ class SplendorState(State):
 
     # -- effects ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._legal = None
         kind = action.kind
         p = self.current
         if kind in (TAKE, TAKE2):
