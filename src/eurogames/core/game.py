@@ -6,7 +6,7 @@ import array
 import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from eurogames.core.action import Action
 from eurogames.core.errors import IllegalActionError
@@ -184,9 +184,7 @@ class State(ABC):
         if legal is None:
             legal = self._legal = self._generate()
         if action not in legal:  # actions are singletons: an identity scan, no __eq__ calls
-            if self.is_over():
-                raise IllegalActionError(f"the game is over; {action} cannot be played")
-            raise IllegalActionError(self._refusal(action))
+            self._refuse(action)
         self._legal = None
         self._apply(action)
         self.ply += 1
@@ -209,6 +207,26 @@ class State(ABC):
 
     @abstractmethod
     def clone(self) -> State: ...
+
+    def reveals(self, action: Action) -> bool:
+        """Whether playing ``action`` draws or reveals hidden information (a card from a deck,
+        a tile from the bag), so that taking it back would let a player see and retry.
+
+        Clients that offer an undo within a turn stop at such a decision. The default says yes
+        for every action (no undo), which is always safe; games override it exactly.
+        An illegal action raises :class:`IllegalActionError`.
+        """
+        self._check_legal(action)
+        return True
+
+    def _check_legal(self, action: Action) -> None:
+        if action not in self.legal_actions():
+            self._refuse(action)
+
+    def _refuse(self, action: Action) -> NoReturn:
+        if self.is_over():
+            raise IllegalActionError(f"the game is over; {action} cannot be played")
+        raise IllegalActionError(self._refusal(action))
 
     # -- outcome ---------------------------------------------------------------------------
     @abstractmethod

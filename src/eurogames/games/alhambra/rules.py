@@ -451,6 +451,16 @@ class AlhambraState(State):
                 legal.append(DIRK_BY_TILE[tile])
         return legal
 
+    def reveals(self, action: Action) -> bool:
+        """A decision reveals hidden information when it ends the turn with a refill that draws
+        money cards from the deck or tiles from the bag (F1–F4, Dirk's tiles too); buying,
+        taking money and placing earlier in the turn draw nothing (U6: the refill waits for
+        the end of the turn)."""
+        self._check_legal(action)
+        after = self.clone()
+        after._apply(action)
+        return (after.deck, after.bag, after.rng) != (self.deck, self.bag, self.rng)
+
     # -- effects ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         if not self._owned:

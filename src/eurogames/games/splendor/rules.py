@@ -272,6 +272,15 @@ class SplendorState(State):
                 out.append(n)
         return out
 
+    def reveals(self, action: Action) -> bool:
+        """A decision reveals hidden information when it draws from a deck: a market card
+        bought or reserved is replaced from its deck (R16), a blind reserve takes the top card
+        (R10). Taking, returning, a noble visit and passing draw nothing."""
+        self._check_legal(action)
+        after = self.clone()
+        after._apply(action)
+        return after.decks != self.decks
+
     # -- effects ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         kind = action.kind
