@@ -100,3 +100,28 @@ def test_a_human_plays_alhambra_in_the_terminal_placing_by_number():
     assert "FTN" in output and "G33" in output and "┃" in output
     assert "Dirk" in output
     assert "You left the game" in output
+
+
+def test_the_action_list_shows_the_placements_of_one_tile_on_one_numbered_row():
+    from rich.console import Console
+
+    from eurogames.cli.screen import Screen
+    from eurogames.core.rng import Rng
+
+    game = GAME
+    state = game.new(3, seed=2)
+    rng = Rng(3)
+    while sum(a.kind == "place" for a in state.legal_actions()) < 12:
+        state.apply(rng.choice(state.legal_actions()))
+    console = Console(width=120, record=True)
+    console.print(Screen(game, "en").actions(state))
+    shown = console.export_text()
+    legal = state.legal_actions()
+    places = [i for i, a in enumerate(legal) if a.kind == "place"]
+    for i in places:  # every placement keeps its number, written beside its cell
+        assert f"{i}:{legal[i].text.rsplit(' ', 1)[1]}" in shown
+    lines = [line for line in shown.splitlines() if " at " in line]
+    assert len(lines) < len(places)  # grouped: fewer rows than placements
+    for i, action in enumerate(legal):  # everything else keeps a row of its own
+        if action.kind != "place":
+            assert f"{i}  {action.text}" in shown

@@ -63,6 +63,9 @@ def generic_view(view: dict[str, Any], lang: str, seat: int | None,
     return Group(facts, *panels)
 
 
+GROUP_AT_LEAST = 3  # runs of this many actions differing in one place are listed on one row
+
+
 class Screen:
     """One game's drawing tools in one language, with the generic fallbacks filled in."""
 
@@ -106,10 +109,32 @@ class Screen:
         table.add_column(justify="right", style="bold", no_wrap=True)
         table.add_column(no_wrap=True)
         table.add_column(overflow="fold")
-        for index, action in enumerate(state.legal_actions()):
-            notation = self.words(action.text, "en")
+        legal = state.legal_actions()
+        group_key = self._hook("group_key")
+        index = 0
+        while index < len(legal):
+            action = legal[index]
+            key = group_key(action) if group_key is not None else None
+            end = index + 1
+            if key is not None:  # a run of one action with many places: one row, numbered items
+                while end < len(legal) and (group_key(legal[end]) or ("",))[0] == key[0]:
+                    end += 1
+            if end - index < GROUP_AT_LEAST:
+                notation = self.words(action.text, "en")
+                notation.stylize("bold")
+                table.add_row(str(index), notation, self.words(state.describe(action, self.lang)))
+                index += 1
+                continue
+            head, item = key
+            notation = self.words(head, "en")
             notation.stylize("bold")
-            table.add_row(str(index), notation, self.words(state.describe(action, self.lang)))
+            words = self.words(state.describe(action, self.lang).replace(item, "…"))
+            for number in range(index, end):
+                words.append("  " if number > index else "\n")
+                words.append(f"{number}:", style="bold")
+                words.append(group_key(legal[number])[1])
+            table.add_row(f"{index}–{end - 1}", notation, words)
+            index = end
         return table
 
     def move(self, who: str, before: State, action: Action, prefix: str = "") -> Table:

@@ -47,10 +47,16 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (Lemire's multiply-shift with rejection)."""
+        """A uniform integer in ``range(n)`` (Lemire's multiply-shift with rejection).
+
+        ``next64`` is inlined: playouts call this once a move.
+        """
         if not 0 < n <= 1 << 64:
             raise ValueError(f"below() needs a bound from 1 to 2**64, not {n}")
-        m = self.next64() * n
+        state = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        m = (z ^ (z >> 31)) * n
         if (m & _MASK) < n:  # rare: reject the few values that would bias the result
             threshold = ((1 << 64) - n) % n
             while (m & _MASK) < threshold:
@@ -58,6 +64,7 @@ class Rng:
         return m >> 64
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        """A uniformly chosen item (the same draw as ``below(len(items))``)."""
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:

@@ -25,8 +25,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from eurogames.core.action import Action
 from eurogames.core.game import check_lang
-from eurogames.games.alhambra.actions import CURRENCIES
+from eurogames.games.alhambra.actions import CURRENCIES, PLACE
 from eurogames.games.alhambra.data import TYPES
 from eurogames.games.alhambra.palace import ORIGIN, cell_of, frontier, new_grid, xy_of
 from eurogames.games.alhambra.text import CURRENCY_NAMES, TITLES, TYPE_NAMES
@@ -471,6 +472,15 @@ def result_columns(view: dict[str, Any], lang: str) -> dict[str, list[str]]:
     }
 
 
+def group_key(action: Action) -> tuple[str, str] | None:
+    """Placements of one tile differ only in the cell: the action list shows them on one row
+    (``place 14 at`` followed by the numbered cells) instead of one row per cell."""
+    if action.kind != PLACE:
+        return None
+    head, _, cell = action.text.rpartition(" ")
+    return head, cell
+
+
 def notation_help(lang: str) -> RenderableType:
     """How to write each action, with the rulebook's meaning beside it."""
     check_lang(lang)
@@ -482,4 +492,4 @@ def notation_help(lang: str) -> RenderableType:
     return Group(table, Text(NOTATION_NOTE[lang], style="grey62"))
 
 
-__all__ = ["highlight", "notation_help", "render_view", "result_columns"]
+__all__ = ["group_key", "highlight", "notation_help", "render_view", "result_columns"]
