@@ -1,6 +1,6 @@
 """The Alhambra grid: placement rules A–E (P1–P5), removals (P6), swaps (P7), walls (S6).
 
-Pictures are the rules page's (docs/rules/alhambra.md §15, cases 14–25 and 34); each test is
+Pictures are the specification's (shared/rules/alhambra.md §15, cases 14–25 and 34); each test is
 named after its rule and case. The fuzz tests check the local rules against the global
 definition (``is_valid``: a flood fill) on random Alhambras.
 """

@@ -1,5 +1,5 @@
-"""One test per rule and per edge case of docs/rules/alhambra.md (§15 cases 1–13, 26–39),
-named after it. Each builds the position it needs and checks the exact outcome."""
+"""One test per rule of docs/rules/alhambra.md and per edge case of the specification
+(shared/rules/alhambra.md §15, cases 1–13 and 26–39), named after it. Each builds the position it needs and checks the exact outcome."""
 
 from __future__ import annotations
 
