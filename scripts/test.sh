@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Set up a virtual environment with the test extras and run the whole test suite.
+# Set up a virtual environment with every extra, the system services some tests need
+# (Debian's chromium, a throwaway PostgreSQL), and run the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/services.sh
+install_debian_packages
+start_postgresql
+trap stop_postgresql EXIT
+[ -x /usr/bin/chromium ] && export EUROGAMES_REQUIRE_BROWSER=1
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet -e '.[test]'
 .venv/bin/ruff check .

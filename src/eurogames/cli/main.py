@@ -27,6 +27,7 @@ from rich.text import Text
 
 import eurogames
 from eurogames.bots import Bot, bot_names
+from eurogames.cli import serve as serve_cli
 from eurogames.cli.screen import Screen
 from eurogames.cli.seats import SeatSpec, parse_options, parse_seats
 from eurogames.cli.strings import say
@@ -507,6 +508,9 @@ def replay_command(
             replay.step()
     except KeyboardInterrupt:
         replay.out.print()
+
+
+serve_cli.register(app)  # eurogames serve: the browser client (cli/serve.py)
 
 
 def main() -> None:

@@ -1,0 +1,199 @@
+"""Web server throughput: concurrent games played through the HTTP/WebSocket API on loopback.
+
+    python bench/server.py                          # 8 Splendor games at once, up to 30 s
+    python bench/server.py --games 16 --seconds 20 --game alhambra --transport http
+
+Starts ``eurogames serve`` as a subprocess on a temporary SQLite file (so every action is a
+committed transaction, as in real use), creates ``--games`` matches whose seats are all human,
+and drives every seat from this process: each seat keeps its own WebSocket open (so the server
+broadcasts a per-seat payload after every action, as it would to browsers), and when the
+payload says the seat decides it picks a random action from the payload's ``legal`` list.
+An action's latency is the time from sending it (over the seat's WebSocket, or as an HTTP
+POST with ``--transport http``) to that seat's socket receiving the state after it.
+
+Reports actions per second over the run and the p50/p99/max action latency. The client runs
+in the same machine: on a small machine it competes with the server for the CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def serve_command() -> list[str]:
+    """``python -m eurogames serve``, or the command's own module until it is registered."""
+    from eurogames.cli.main import app
+
+    if "serve" in {command.name for command in app.registered_commands}:
+        return [sys.executable, "-m", "eurogames", "serve"]
+    return [sys.executable, "-m", "eurogames.cli.serve"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen([*serve_command(), "--port", str(port), "--db", str(db)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/catalogue").status_code == 200:
+                return process
+        except httpx.TransportError:
+            pass
+        if process.poll() is not None:
+            break
+        time.sleep(0.1)
+    stop_server(process)
+    errors = process.stderr.read().decode() if process.stderr else ""
+    raise SystemExit(f"the server did not start: {errors}")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGINT)  # the clean Ctrl-C path
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.finished = 0
+        self.errors = 0
+
+
+async def play_seat(base: str, http: httpx.AsyncClient, match: dict[str, Any], seat: int,
+                    rng: random.Random, stats: Stats, deadline: float, transport: str) -> None:
+    """One seat: act whenever the payload says so, until the game ends or time is up."""
+    tok = match["seats"][seat]["token"]
+    url = f"ws://{base}/ws/matches/{match['match']}?token={tok}"
+    async with connect(url, max_size=None) as ws:
+        sent_at: float | None = None
+        sent_ply = -1
+        while True:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+            except TimeoutError:
+                return
+            if message["type"] == "error":
+                stats.errors += 1
+                sent_at = None  # let the next state decide again
+                continue
+            payload = message["payload"]
+            if sent_at is not None and payload["ply"] > sent_ply:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if payload["status"] != "active":
+                if seat == 0:
+                    stats.finished += 1
+                return
+            if sent_at is None and payload["legal"] and payload["current_player"] == seat:
+                choice = rng.choice(payload["legal"])["text"]
+                sent_ply, sent_at = payload["ply"], time.perf_counter()
+                if transport == "ws":
+                    await ws.send(json.dumps({"type": "action", "seat": seat,
+                                              "ply": payload["ply"], "action": choice}))
+                else:
+                    response = await http.post(
+                        f"/api/matches/{match['match']}/action",
+                        json={"token": tok, "seat": seat, "ply": payload["ply"],
+                              "action": choice})
+                    if response.status_code != 200:
+                        stats.errors += 1
+                        sent_at = None
+
+
+async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float]:
+    base = f"127.0.0.1:{port}"
+    stats = Stats()
+    rng = random.Random(args.seed)
+    limits = httpx.Limits(max_connections=args.games * args.players + 4)
+    async with httpx.AsyncClient(base_url=f"http://{base}", limits=limits, timeout=60) as http:
+        matches = []
+        for i in range(args.games):
+            game = args.game if args.game != "mix" else ("splendor", "alhambra")[i % 2]
+            response = await http.post("/api/matches", json={
+                "game": game, "players": args.players, "seed": args.seed + i,
+                "seats": [{"kind": "human", "name": f"bench {s}"} for s in range(args.players)]})
+            response.raise_for_status()
+            matches.append(response.json())
+        start = time.perf_counter()
+        deadline = start + args.seconds
+        await asyncio.gather(*(
+            play_seat(base, http, match, seat, random.Random(rng.random()), stats, deadline,
+                      args.transport)
+            for match in matches for seat in range(args.players)))
+        return stats, time.perf_counter() - start
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=8, help="games played at once")
+    parser.add_argument("--seconds", type=float, default=30.0, help="stop after this long")
+    parser.add_argument("--game", default="splendor", choices=["splendor", "alhambra", "mix"])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--transport", default="ws", choices=["ws", "http"],
+                        help="send actions over the seat's WebSocket or as HTTP POSTs")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.seconds <= 0:
+        parser.error("--games and --seconds must be positive")
+
+    with tempfile.TemporaryDirectory(prefix="eurogames-bench-") as folder:
+        port = free_port()
+        server = start_server(Path(folder) / "bench.sqlite3", port)
+        try:
+            stats, elapsed = asyncio.run(run(args, port))
+        finally:
+            stop_server(server)
+
+    actions = len(stats.latencies)
+    print(f"eurogames web server bench — Python {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs, SQLite (WAL, synchronous=FULL), loopback")
+    print(f"{args.games} {args.game} games × {args.players} seats at once, actions over "
+          f"{args.transport}, {elapsed:.1f} s")
+    print(f"games finished      {stats.finished}")
+    print(f"actions             {actions}  ({stats.errors} refused)")
+    print(f"actions/s           {actions / elapsed:,.1f}")
+    if actions:
+        print(f"latency p50         {percentile(stats.latencies, 0.50) * 1000:.1f} ms")
+        print(f"latency p99         {percentile(stats.latencies, 0.99) * 1000:.1f} ms")
+        print(f"latency max         {max(stats.latencies) * 1000:.1f} ms")
+    return 0 if actions else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,531 @@
+"""Durable storage of matches: who sits where, and every action, committed one by one.
+
+Why SQLAlchemy Core: one code path for SQLite (a file beside the player, no server) and
+PostgreSQL (many server processes sharing one database). Why one row per action rather than a
+saved state: a match is exactly (game, version, players, seed, options, actions), so the rows
+*are* the record; the state is rebuilt by replay and can never disagree with what was saved.
+
+The key of ``actions`` is (match_id, ply): an action is never stored twice, even when two
+server processes race to append the same ply, because the database itself refuses the second
+one (:class:`DuplicateActionError`). Each append is committed before it returns, so a crash
+loses at most the action being sent, never one a player was told was played.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    TypeDecorator,
+    create_engine,
+    event,
+    func,
+    inspect,
+    select,
+)
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+
+from eurogames.core.errors import EurogamesError
+
+SCHEMA_VERSION = 1
+STATUSES = ("active", "finished", "imported")
+SEAT_KINDS = ("human", "bot")
+
+
+# -- errors --------------------------------------------------------------------------------
+class StoreError(EurogamesError):
+    """The database cannot be used as asked: corrupt, foreign, unreachable or refused."""
+
+
+class UnknownMatchError(StoreError, KeyError):
+    """No match has this id."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "unknown match"
+
+
+class DuplicateMatchError(StoreError):
+    """A match with this id exists already (ids are random: a retry with a new id works)."""
+
+
+class DuplicateActionError(StoreError):
+    """That ply of that match is stored already: the action was played (or raced) before."""
+
+
+class StaleUndoError(StoreError):
+    """The action asked to be deleted is not the match's last one any more."""
+
+
+class MatchClosedError(StoreError):
+    """The match is finished or imported: its actions are final."""
+
+
+# -- what the store hands out --------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat as stored: who plays it, and the SHA-256 of its token (never the token)."""
+
+    kind: str
+    name: str | None = None
+    bot: str | None = None
+    level: str | None = None
+    token_sha256: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "bot": self.bot, "level": self.level,
+                "token_sha256": self.token_sha256}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatRecord:
+        return cls(kind=data["kind"], name=data.get("name"), bot=data.get("bot"),
+                   level=data.get("level"), token_sha256=data.get("token_sha256"))
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One decision: ``ply`` counts from 1 (the first action is ply 1, as in records)."""
+
+    ply: int
+    seat: int
+    text: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """A match's row: everything but its actions (``plies`` says how many there are)."""
+
+    id: str
+    game: str
+    version: int
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[SeatRecord, ...]
+    host_sha256: str | None
+    hotseat: bool
+    status: str
+    created: datetime
+    updated: datetime
+    result: dict[str, Any] | None
+    plies: int
+
+
+@dataclass(frozen=True)
+class StoredMatch(MatchInfo):
+    """A match with its actions, oldest first: enough to replay it exactly."""
+
+    actions: tuple[StoredAction, ...] = field(default=())
+
+    def record(self) -> dict[str, Any]:
+        """The engine record (see docs/api.md) of the stored actions."""
+        return {
+            "game": self.game,
+            "version": self.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [action.text for action in self.actions],
+            "result": self.result,
+        }
+
+
+# -- schema --------------------------------------------------------------------------------
+class UtcDateTime(TypeDecorator[datetime]):
+    """Naive UTC in the column, aware UTC in Python: SQLite keeps no time zone, so both
+    databases store the same thing and every reader gets an unambiguous time."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("timestamps must be timezone-aware")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+metadata = MetaData()
+
+meta_table = Table(
+    "eurogames_meta", metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+matches_table = Table(
+    "matches", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("players", Integer, nullable=False),
+    # text, not BIGINT: a seed is any Python int (records may carry ones beyond 64 bits)
+    Column("seed", Text, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("hotseat", Boolean, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created", UtcDateTime, nullable=False),
+    Column("updated", UtcDateTime, nullable=False),
+    Column("result", Text, nullable=True),
+)
+
+actions_table = Table(
+    "actions", metadata,
+    Column("match_id", String(64), ForeignKey("matches.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("ply", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", UtcDateTime, nullable=False),
+)
+
+OUR_TABLES = {table.name: {column.name for column in table.columns}
+              for table in (meta_table, matches_table, actions_table)}
+
+
+def default_path() -> Path:
+    """``$XDG_DATA_HOME/eurogames/eurogames.sqlite3`` (XDG's default: ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "eurogames" / "eurogames.sqlite3"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """The matches of one database (``Store("postgresql+psycopg://...")`` or
+    ``Store.sqlite(path)``); every method commits before it returns.
+
+    >>> import tempfile, pathlib
+    >>> store = Store.sqlite(pathlib.Path(tempfile.mkdtemp()) / "games.sqlite3")
+    >>> info = store.create_match(id="m1", game="splendor", version=1, players=2, seed=7,
+    ...                           options={"first": 0}, seats=[SeatRecord("human", "Ann"),
+    ...                           SeatRecord("bot", bot="random")])
+    >>> when = store.append_action("m1", 1, 0, "take white blue green")
+    >>> store.append_action("m1", 1, 0, "take white blue green")
+    Traceback (most recent call last):
+    ...
+    eurogames.store.db.DuplicateActionError: match m1 has a ply 1 already
+    >>> store.get_match("m1").record()["actions"]
+    ['take white blue green']
+    >>> store.close()
+    """
+
+    def __init__(self, url: str) -> None:
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise StoreError(f"{url!r} is not a database URL") from None
+        if parsed.drivername in ("postgresql", "postgres"):
+            parsed = parsed.set(drivername="postgresql+psycopg")  # psycopg 3, not psycopg2
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            database = parsed.database or ""
+            if database in ("", ":memory:"):
+                raise StoreError("an in-memory SQLite database would lose every match; "
+                                 "give a file")
+            self.location = str(Path(database).absolute())
+        else:
+            self.location = parsed.render_as_string(hide_password=True)
+        try:
+            self.engine: Engine = create_engine(parsed, pool_pre_ping=not self.is_sqlite)
+        except (NoSuchModuleError, ImportError) as exc:
+            raise StoreError(f"no driver for {self.location}: {exc}") from None
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._prepare()
+
+    @classmethod
+    def sqlite(cls, path: str | os.PathLike[str] | None = None) -> Store:
+        """A SQLite file (made with its folder if missing); ``None``: :func:`default_path`."""
+        file = Path(path) if path is not None else default_path()
+        if file.is_dir():
+            raise StoreError(f"{file} is a folder, not a database file")
+        try:
+            file.absolute().parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot make the folder of {file}: {exc.strerror or exc}") from None
+        return cls(f"sqlite:///{file.absolute()}")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"<Store {self.location}>"
+
+    # -- opening ---------------------------------------------------------------------------
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Any database failure becomes a StoreError naming the database, so a person
+        knows which file or server to look at."""
+        try:
+            yield
+        except StoreError:
+            raise
+        except DBAPIError as exc:
+            reason = str(exc.orig).strip() if exc.orig is not None else str(exc)
+            raise StoreError(f"{self.location}: {reason}") from exc
+
+    def _prepare(self) -> None:
+        """Create the tables in a new database; refuse a corrupt or foreign one clearly."""
+        try:
+            with self.engine.begin() as conn:
+                tables = set(inspect(conn).get_table_names())
+                self._check_tables(conn, tables)
+                if "eurogames_meta" not in tables:
+                    metadata.create_all(conn)
+                    conn.execute(meta_table.insert().values(
+                        key="schema_version", value=str(SCHEMA_VERSION)))
+        except StoreError:
+            self.engine.dispose()
+            raise
+        except DBAPIError as exc:
+            self.engine.dispose()
+            reason = str(exc.orig).strip() if exc.orig is not None else str(exc)
+            what = "a eurogames database" if self.is_sqlite else "usable"
+            raise StoreError(f"{self.location} is not {what}: {reason}") from exc
+
+    def _check_tables(self, conn: Connection, tables: set[str]) -> None:
+        ours = tables & set(OUR_TABLES)
+        if not ours:
+            if self.is_sqlite and tables:
+                # a SQLite file belongs to one program: this one is someone else's
+                raise StoreError(f"{self.location} is not a eurogames database (it has "
+                                 f"the tables {', '.join(sorted(tables))})")
+            return
+        if "eurogames_meta" not in ours:
+            raise StoreError(f"{self.location} is not a eurogames database (its "
+                             f"{', '.join(sorted(ours))} table is someone else's)")
+        inspector = inspect(conn)
+        for name in sorted(OUR_TABLES):
+            if name not in tables:
+                raise StoreError(f"{self.location}: the eurogames database has no {name} "
+                                 f"table (damaged?)")
+            columns = {column["name"] for column in inspector.get_columns(name)}
+            if columns != OUR_TABLES[name]:
+                raise StoreError(f"{self.location}: the {name} table is not eurogames' "
+                                 f"(columns {', '.join(sorted(columns))})")
+        row = conn.execute(select(meta_table.c.value)
+                           .where(meta_table.c.key == "schema_version")).first()
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            found = "none" if row is None else row[0]
+            raise StoreError(f"{self.location} has eurogames schema version {found}; this "
+                             f"version reads {SCHEMA_VERSION}")
+
+    # -- matches ---------------------------------------------------------------------------
+    def create_match(
+        self, *, id: str, game: str, version: int, players: int, seed: int,
+        options: dict[str, Any], seats: Sequence[SeatRecord], host_sha256: str | None = None,
+        hotseat: bool = False, status: str = "active",
+        actions: Sequence[tuple[int, str]] = (), result: dict[str, Any] | None = None,
+    ) -> MatchInfo:
+        """Store a new match (with ``actions`` as (seat, text) pairs for an import), in one
+        transaction: it is there whole or not at all."""
+        if status not in STATUSES:
+            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        if len(seats) != players:
+            raise ValueError(f"{players} players need {players} seats, not {len(seats)}")
+        for seat in seats:
+            if seat.kind not in SEAT_KINDS:
+                raise ValueError(f"a seat is human or bot, not {seat.kind!r}")
+        now = _now()
+        seats_json = {"seats": [seat.to_json() for seat in seats], "host_sha256": host_sha256}
+        row = {
+            "id": id, "game": game, "version": version, "players": players,
+            "seed": str(int(seed)), "options": _dumps(options), "seats": _dumps(seats_json),
+            "hotseat": bool(hotseat), "status": status, "created": now, "updated": now,
+            "result": None if result is None else _dumps(result),
+        }
+        with self._errors():
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(matches_table.insert().values(**row))
+                    if actions:
+                        conn.execute(actions_table.insert(), [
+                            {"match_id": id, "ply": ply, "seat": seat, "text": text,
+                             "created": now}
+                            for ply, (seat, text) in enumerate(actions, start=1)])
+            except IntegrityError:
+                raise DuplicateMatchError(f"a match with id {id} exists already") from None
+        return self._info(row, len(actions))
+
+    def get_match(self, match_id: str) -> StoredMatch:
+        """The match with its actions; :class:`UnknownMatchError` if there is none."""
+        with self._errors(), self.engine.connect() as conn:
+            row = conn.execute(select(matches_table)
+                               .where(matches_table.c.id == match_id)).mappings().first()
+            if row is None:
+                raise UnknownMatchError(f"no match {match_id}")
+            rows = conn.execute(
+                select(actions_table.c.ply, actions_table.c.seat, actions_table.c.text,
+                       actions_table.c.created)
+                .where(actions_table.c.match_id == match_id)
+                .order_by(actions_table.c.ply)).all()
+        actions = tuple(StoredAction(ply, seat, text, created)
+                        for ply, seat, text, created in rows)
+        for expected, action in enumerate(actions, start=1):
+            if action.ply != expected:
+                raise StoreError(f"{self.location}: match {match_id} has no ply {expected} "
+                                 f"but a ply {action.ply} (damaged?)")
+        info = self._info(dict(row), len(actions))
+        return StoredMatch(**vars(info), actions=actions)
+
+    def list_matches(self, status: str | Sequence[str] | None = None) -> list[MatchInfo]:
+        """Matches with the given status(es) (all when ``None``), newest first."""
+        wanted = [status] if isinstance(status, str) else status
+        for value in wanted or ():
+            if value not in STATUSES:
+                raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {value!r}")
+        plies = (select(actions_table.c.match_id, func.count().label("plies"))
+                 .group_by(actions_table.c.match_id).subquery())
+        query = (select(matches_table, func.coalesce(plies.c.plies, 0).label("plies"))
+                 .outerjoin(plies, plies.c.match_id == matches_table.c.id)
+                 .order_by(matches_table.c.created.desc(), matches_table.c.id))
+        if wanted is not None:
+            query = query.where(matches_table.c.status.in_(list(wanted)))
+        with self._errors(), self.engine.connect() as conn:
+            rows = conn.execute(query).mappings().all()
+        return [self._info(dict(row), row["plies"]) for row in rows]
+
+    def _info(self, row: dict[str, Any], plies: int) -> MatchInfo:
+        try:
+            seats_json = json.loads(row["seats"])
+            seats = tuple(SeatRecord.from_json(seat) for seat in seats_json["seats"])
+            options = json.loads(row["options"])
+            result = None if row["result"] is None else json.loads(row["result"])
+            seed = int(row["seed"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise StoreError(f"{self.location}: match {row['id']} is damaged ({exc})") from None
+        return MatchInfo(
+            id=row["id"], game=row["game"], version=row["version"], players=row["players"],
+            seed=seed, options=options, seats=seats,
+            host_sha256=seats_json.get("host_sha256"), hotseat=bool(row["hotseat"]),
+            status=row["status"], created=row["created"], updated=row["updated"],
+            result=result, plies=plies,
+        )
+
+    # -- actions ---------------------------------------------------------------------------
+    def append_action(self, match_id: str, ply: int, seat: int, text: str, *,
+                      result: dict[str, Any] | None = None) -> datetime:
+        """Store ply ``ply`` (1-based; the next one) of an active match, committed on
+        return; returns the match's new ``updated`` time. With ``result`` the match is finished in the same transaction, so a crash
+        cannot leave a finished game marked active.
+
+        Raises :class:`DuplicateActionError` if that ply is stored already (the database's
+        key decides, so two server processes cannot both store it), :class:`StoreError` for
+        a gap (a ply after the next one), :class:`MatchClosedError` for a finished match.
+        """
+        if isinstance(ply, bool) or not isinstance(ply, int) or ply < 1:
+            raise ValueError(f"ply counts from 1, not {ply!r}")
+        now = _now()
+        with self._errors():
+            try:
+                with self.engine.begin() as conn:
+                    status = conn.execute(select(matches_table.c.status)
+                                          .where(matches_table.c.id == match_id)).scalar()
+                    if status is None:
+                        raise UnknownMatchError(f"no match {match_id}")
+                    if status != "active":
+                        raise MatchClosedError(f"match {match_id} is {status}; its actions "
+                                               f"are final")
+                    last = conn.execute(select(func.max(actions_table.c.ply))
+                                        .where(actions_table.c.match_id == match_id)).scalar()
+                    last = last or 0
+                    if ply <= last:
+                        raise DuplicateActionError(f"match {match_id} has a ply {ply} already")
+                    if ply != last + 1:
+                        raise StoreError(f"match {match_id} has {last} plies; the next is "
+                                         f"{last + 1}, not {ply}")
+                    conn.execute(actions_table.insert().values(
+                        match_id=match_id, ply=ply, seat=seat, text=text, created=now))
+                    values: dict[str, Any] = {"updated": now}
+                    if result is not None:
+                        values.update(status="finished", result=_dumps(result))
+                    conn.execute(matches_table.update()
+                                 .where(matches_table.c.id == match_id).values(**values))
+            except IntegrityError:
+                # another process stored this ply between our check and our insert
+                raise DuplicateActionError(f"match {match_id} has a ply {ply} already") from None
+        return now
+
+    def delete_last_action(self, match_id: str, expected_ply: int) -> datetime:
+        """Undo: delete ply ``expected_ply`` only if it is still the last one (else
+        :class:`StaleUndoError`: someone played or undid in between); returns the match's
+        new ``updated`` time."""
+        with self._errors(), self.engine.begin() as conn:
+            status = conn.execute(select(matches_table.c.status)
+                                  .where(matches_table.c.id == match_id)).scalar()
+            if status is None:
+                raise UnknownMatchError(f"no match {match_id}")
+            if status != "active":
+                raise MatchClosedError(f"match {match_id} is {status}; its actions are final")
+            later = (select(actions_table.c.ply)
+                     .where(actions_table.c.match_id == match_id,
+                            actions_table.c.ply > expected_ply).exists())
+            deleted = conn.execute(actions_table.delete().where(
+                actions_table.c.match_id == match_id, actions_table.c.ply == expected_ply,
+                ~later)).rowcount
+            if deleted != 1:
+                raise StaleUndoError(f"ply {expected_ply} is not the last action of match "
+                                     f"{match_id}")
+            now = _now()
+            conn.execute(matches_table.update().where(matches_table.c.id == match_id)
+                         .values(updated=now))
+        return now
+
+    def finish_match(self, match_id: str, result: dict[str, Any]) -> datetime:
+        """Mark an active match finished with its result (scores and winners); returns the
+        match's new ``updated`` time."""
+        now = _now()
+        with self._errors(), self.engine.begin() as conn:
+            done = conn.execute(matches_table.update().where(
+                matches_table.c.id == match_id, matches_table.c.status == "active")
+                .values(status="finished", result=_dumps(result), updated=now)).rowcount
+            if done != 1:
+                status = conn.execute(select(matches_table.c.status)
+                                      .where(matches_table.c.id == match_id)).scalar()
+                if status is None:
+                    raise UnknownMatchError(f"no match {match_id}")
+                raise MatchClosedError(f"match {match_id} is {status} already")
+        return now
+
+
+def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    """WAL: readers never block the writer (a page load during a move); foreign keys: SQLite
+    leaves them off unless asked; busy_timeout: a second process waits instead of failing."""
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA journal_mode=WAL")
+    finally:
+        cursor.close()

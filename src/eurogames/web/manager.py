@@ -1,0 +1,929 @@
+"""Live matches: the state of each match in memory, who is watching it, and the one order in
+which a decision takes effect.
+
+Why one order (check → store → apply → broadcast): a player is told an action was played only
+after it is committed, and a store failure leaves the live state untouched, so memory and the
+database never disagree. Why a lock per match: two clicks (or a click and a bot) for the same
+match are serialised, while other matches go on.
+
+Why per-socket payloads: a seat sees its own cards, a spectator sees none, and the server
+(not the browser) decides what each may see; each socket gets only the payload of its own
+token. Nothing of an unfinished match's seed or hidden cards leaves this module except
+through ``state.view(seat)`` for the seat the token plays.
+
+A match is loaded lazily, by replaying its stored actions; the descriptions of the log are
+computed before each action in the three languages, as they would have been live.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from eurogames.core.action import Action
+from eurogames.core.errors import IllegalActionError, RecordError, UnknownGameError
+from eurogames.core.game import LANGS, Game, State
+from eurogames.core.records import load_record_text, replay, result_of
+from eurogames.core.registry import load
+from eurogames.store import (
+    DuplicateActionError,
+    MatchClosedError,
+    MatchInfo,
+    SeatRecord,
+    StaleUndoError,
+    Store,
+    StoredMatch,
+    StoreError,
+    UnknownMatchError,
+)
+from eurogames.web.bots import BotRunner, decision_seed
+
+log = logging.getLogger("eurogames.web")
+
+SEND_QUEUE = 64  # payloads a slow socket may fall behind by before it is dropped
+BOT_RETRIES = 3  # a bot decision that fails (a crashed worker) is retried this often
+MAX_NAME = 40
+
+
+class ApiError(Exception):
+    """A refusal the client sees as ``{"error": {"code", "message"}}`` with ``status``.
+
+    Messages must never carry anything hidden: they are built from the request and from
+    public facts only (and the engine's refusal, which only the acting seat receives).
+    """
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def check_lang(lang: str | None) -> str:
+    if lang is None or lang == "":
+        return "en"
+    if lang not in LANGS:
+        raise ApiError(422, "malformed", f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return lang
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a token may do in one match: its role and the seats it acts for."""
+
+    role: str  # "seat" | "host" | "spectator"
+    seats: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"role": self.role, "seats": list(self.seats)}
+
+
+SPECTATOR = Access("spectator")
+
+
+@dataclass
+class LogEntry:
+    """One decision as the log shows it: described before it was applied."""
+
+    ply: int  # 1-based, as in records
+    seat: int
+    text: str
+    descriptions: dict[str, str]
+    bot: bool
+    reveals: bool  # it drew or revealed hidden information: undo stops here
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {"ply": self.ply, "seat": self.seat, "text": self.text,
+                "description": self.descriptions[lang], "bot": self.bot}
+
+
+def describe_all(state: State, action: Action) -> dict[str, str]:
+    return {lang: state.describe(action, lang) for lang in LANGS}
+
+
+def reveals(state: State, action: Action) -> bool:
+    """Whether ``action`` draws or reveals hidden information (docs/api.md); a game without
+    the method is treated as revealing everything, so nothing of it can be undone."""
+    method = getattr(state, "reveals", None)
+    return True if method is None else bool(method(action))
+
+
+class Connection:
+    """One WebSocket: its token's access, its language, and a queue that its own task sends
+    from, so that one slow browser never holds up a match's lock."""
+
+    def __init__(self, websocket: Any, access: Access, lang: str) -> None:
+        self.websocket = websocket
+        self.access = access
+        self.lang = lang
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.sender: asyncio.Task[None] | None = None
+        self.closer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.sender = asyncio.create_task(self._send_loop())
+
+    def send(self, text: str) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            # far behind: close it; the browser reconnects and gets the current state
+            log.warning("dropping a WebSocket that fell %d messages behind", SEND_QUEUE)
+            self.close()
+
+    def close(self) -> None:
+        if self.sender is not None:
+            self.sender.cancel()
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        if self.closer is None:
+            self.closer = asyncio.create_task(self._close_socket())
+
+    async def _close_socket(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code=1013)
+
+    async def _send_loop(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self.websocket.send_text(text)
+            except Exception:  # the socket went away; the receive loop notices and cleans up
+                return
+
+
+@dataclass
+class LiveMatch:
+    """A match in memory: the stored row, the state, the log, and its watchers."""
+
+    info: MatchInfo
+    game: Game
+    state: State
+    log: list[LogEntry]
+    status: str
+    updated: datetime
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    _legal: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def seat_kind(self, seat: int) -> str:
+        return self.info.seats[seat].kind
+
+    def changed(self) -> None:
+        self._legal.clear()
+
+    def legal(self, lang: str) -> list[dict[str, Any]]:
+        """The legal actions with their descriptions, computed once per position and
+        language, however many sockets watch."""
+        found = self._legal.get(lang)
+        if found is None:
+            state = self.state
+            found = self._legal[lang] = [
+                {"id": action.id, "text": action.text, "description": state.describe(action, lang)}
+                for action in state.legal_actions()]
+        return found
+
+    def undo_floor(self, seat: int) -> int:
+        """The lowest ply ``seat`` can undo back to: its own run of decisions at the end of
+        the log, while it still decides, stopping at any that revealed something."""
+        state = self.state
+        floor = state.ply
+        if (self.status != "active" or state.current_player != seat
+                or self.seat_kind(seat) != "human"):
+            return floor
+        for entry in reversed(self.log):
+            if entry.seat != seat or entry.reveals:
+                break
+            floor = entry.ply - 1
+        return floor
+
+    def connected(self, seat: int) -> bool:
+        if self.seat_kind(seat) == "bot":
+            return True  # a bot is always at the table
+        return any(seat in conn.access.seats for conn in self.connections)
+
+    def shown_seat(self, access: Access) -> int | None:
+        """The seat whose view a token sees (docs/web.md): its own; for the host, the human
+        seat deciding now or else the human seat that moved last."""
+        if access.role == "seat":
+            return access.seats[0]
+        if access.role != "host" or not access.seats:
+            return None
+        current = self.state.current_player
+        if current in access.seats:
+            return current
+        for entry in reversed(self.log):
+            if entry.seat in access.seats:
+                return entry.seat
+        return access.seats[0]
+
+    def payload(self, access: Access, lang: str) -> dict[str, Any]:
+        """Everything one token's client renders; only that token's seat's view."""
+        state, info = self.state, self.info
+        seat = self.shown_seat(access)
+        current = state.current_player
+        decides = self.status == "active" and current >= 0 and current in access.seats
+        floor = self.undo_floor(current) if decides else state.ply
+        return {
+            "match": info.id,
+            "game": self.game.name,
+            "title": self.game.title(lang),
+            "players": state.players,
+            "options": dict(state.options),
+            "status": self.status,
+            "ply": state.ply,
+            "current_player": current,
+            "seats": [
+                {"seat": i, "kind": spec.kind, "name": spec.name, "bot": spec.bot,
+                 "level": spec.level, "connected": self.connected(i)}
+                for i, spec in enumerate(info.seats)],
+            "you": access.to_json(),
+            "seat": seat,
+            "view": state.view(seat),
+            "legal": self.legal(lang) if decides else [],
+            "can_undo": floor < state.ply,
+            "undo_floor": floor,
+            "log": [entry.to_json(lang) for entry in self.log],
+            "scores": state.scores(),
+            "winners": state.winners() if state.is_over() else None,
+            "provisional": [{"what": value.what, "reason": value.reason}
+                            for value in self.game.provisional],
+        }
+
+
+def rebuild(game: Game, stored: StoredMatch) -> tuple[State, list[LogEntry]]:
+    """Replay a stored match, describing each action before it is applied (as live)."""
+    try:
+        state = game.new(stored.players, seed=stored.seed, options=stored.options)
+    except ValueError as exc:
+        raise StoreError(f"match {stored.id} cannot be set up again: {exc}") from None
+    entries = []
+    for stored_action in stored.actions:
+        try:
+            action = state.parse_action(stored_action.text)
+        except IllegalActionError as exc:
+            raise StoreError(f"match {stored.id} does not replay at ply {stored_action.ply}: "
+                             f"{exc}") from None
+        entries.append(LogEntry(
+            ply=stored_action.ply, seat=state.current_player, text=action.text,
+            descriptions=describe_all(state, action),
+            bot=stored.seats[state.current_player].kind == "bot",
+            reveals=reveals(state, action)))
+        state.apply(action)
+    return state, entries
+
+
+class MatchManager:
+    """All live matches of one server, over one store and one bot pool."""
+
+    def __init__(self, store: Store, bots: BotRunner) -> None:
+        self.store = store
+        self.bots = bots
+        self.matches: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
+        self._closing = False
+
+    # -- loading ---------------------------------------------------------------------------
+    async def get(self, match_id: str) -> LiveMatch:
+        """The live match, replayed from the store on first use; 404 if there is none."""
+        live = self.matches.get(match_id)
+        if live is not None:
+            return live
+        pending = self._loading.get(match_id)
+        if pending is not None:  # another request is loading it: share its result
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveMatch] = asyncio.get_running_loop().create_future()
+        self._loading[match_id] = future
+        try:
+            live = await self._load(match_id)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except Exception as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning if nobody waits
+            raise
+        finally:
+            del self._loading[match_id]
+        self.matches[match_id] = live
+        future.set_result(live)
+        return live
+
+    async def _load(self, match_id: str) -> LiveMatch:
+        try:
+            stored = await asyncio.to_thread(self.store.get_match, match_id)
+        except UnknownMatchError:
+            raise ApiError(404, "not_found", f"no match {match_id}") from None
+        except StoreError as exc:
+            log.error("cannot read match %s: %s", match_id, exc)
+            raise ApiError(503, "store", "the match store cannot be read now") from None
+        try:
+            game = load(stored.game)
+            if stored.version != game.version:
+                raise StoreError(f"match {match_id} was played with {stored.game} rules "
+                                 f"version {stored.version}; this server plays {game.version}")
+        except (StoreError, UnknownGameError) as exc:
+            log.error("cannot load match %s: %s", match_id, exc)
+            raise ApiError(409, "unplayable", f"match {match_id} cannot be loaded by this "
+                           f"server: {exc}") from None
+        try:
+            state, entries = rebuild(game, stored)
+        except StoreError as exc:
+            # the reason may name cards still hidden: it goes to the log, not to the client
+            log.error("cannot load match %s: %s", match_id, exc)
+            raise ApiError(409, "unplayable", f"match {match_id} does not replay with this "
+                           "server's rules (see the server log)") from None
+        live = LiveMatch(info=stored, game=game, state=state, log=entries,
+                         status=stored.status, updated=stored.updated)
+        if live.status == "active" and state.is_over():
+            # the process stopped between the last action and marking the end: mark it now
+            result = result_of(state)
+            assert result is not None
+            try:
+                live.updated = await asyncio.to_thread(self.store.finish_match, match_id,
+                                                       result)
+            except MatchClosedError:
+                pass
+            except StoreError as exc:  # marked again on the next load; play is over anyway
+                log.error("cannot mark match %s finished: %s", match_id, exc)
+            live.status = "finished"
+        return live
+
+    async def _reload(self, live: LiveMatch) -> None:
+        """Another server process changed the match: take the stored truth (under lock)."""
+        try:
+            stored = await asyncio.to_thread(self.store.get_match, live.id)
+            state, entries = rebuild(live.game, stored)
+        except StoreError as exc:
+            # keep serving what we have; the next request after eviction loads afresh
+            log.error("cannot reload match %s: %s", live.id, exc)
+            self.matches.pop(live.id, None)
+            return
+        live.state, live.log = state, entries
+        live.info, live.status, live.updated = stored, stored.status, stored.updated
+        live.changed()
+        self.broadcast(live)
+        self.schedule_bot(live)
+
+    async def start(self) -> None:
+        """At startup: load every active match, and let bots whose turn it is play on."""
+        for info in await asyncio.to_thread(self.store.list_matches, "active"):
+            try:
+                live = await self.get(info.id)
+            except ApiError as exc:
+                log.error("match %s stays stopped: %s", info.id, exc.message)
+                continue
+            self.schedule_bot(live)
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [live.bot_task for live in self.matches.values() if live.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for live in self.matches.values():
+            for conn in list(live.connections):
+                conn.close()
+        await asyncio.to_thread(self.bots.shutdown)
+
+    # -- access ----------------------------------------------------------------------------
+    def access(self, live: LiveMatch, token: str | None) -> Access:
+        """The token's role; a token that opens nothing is refused (403), not demoted to a
+        spectator, so a mistyped link says so."""
+        if not token:
+            return SPECTATOR
+        digest = token_hash(token)
+        info = live.info
+        if info.host_sha256 and hmac.compare_digest(digest, info.host_sha256):
+            humans = tuple(i for i, seat in enumerate(info.seats) if seat.kind == "human")
+            return Access("host", humans)
+        for i, seat in enumerate(info.seats):
+            if seat.token_sha256 and hmac.compare_digest(digest, seat.token_sha256):
+                return Access("seat", (i,))
+        raise ApiError(403, "forbidden", f"this token opens no seat of match {live.id}")
+
+    # -- creating --------------------------------------------------------------------------
+    async def create(self, body: Any) -> dict[str, Any]:
+        """A new match from the lobby's request (docs/web.md); tokens are returned once and
+        only their hashes are kept."""
+        request = check_create(body, self.bots)
+        game: Game = request["game"]
+        try:
+            state = game.new(request["players"], seed=request["seed"],
+                             options=request["options"])
+        except ValueError as exc:
+            field_name = "players" if "players" in str(exc) else "options"
+            raise ApiError(422, "malformed", f"{field_name}: {exc}") from None
+        seats, tokens = [], []
+        for spec in request["seats"]:
+            token = new_token() if spec["kind"] == "human" else None
+            tokens.append(token)
+            seats.append(SeatRecord(kind=spec["kind"], name=spec["name"], bot=spec["bot"],
+                                    level=spec["level"],
+                                    token_sha256=token_hash(token) if token else None))
+        host = new_token() if request["hotseat"] else None
+        match_id = secrets.token_urlsafe(12)
+        try:
+            info = await asyncio.to_thread(
+                self.store.create_match, id=match_id, game=game.name, version=game.version,
+                players=state.players, seed=state.seed, options=dict(state.options),
+                seats=seats, host_sha256=token_hash(host) if host else None,
+                hotseat=request["hotseat"])
+        except StoreError as exc:
+            log.error("cannot store a new match: %s", exc)
+            raise ApiError(503, "store", "the match could not be saved; try again") from None
+        live = LiveMatch(info=info, game=game, state=state, log=[],
+                         status="active", updated=info.updated)
+        self.matches[match_id] = live
+        self.schedule_bot(live)
+        out_seats = []
+        for i, (spec, token) in enumerate(zip(seats, tokens, strict=True)):
+            entry: dict[str, Any] = {"seat": i, "kind": spec.kind}
+            if spec.kind == "human":
+                entry.update(name=spec.name, token=token, url=f"/play/{match_id}?token={token}")
+            else:
+                entry.update(bot=spec.bot, level=spec.level)
+            out_seats.append(entry)
+        return {
+            "match": match_id,
+            "seats": out_seats,
+            "host": {"token": host, "url": f"/play/{match_id}?token={host}"} if host else None,
+            "spectator_url": f"/play/{match_id}",
+        }
+
+    async def import_record(self, body: Any) -> dict[str, Any]:
+        """Store an uploaded record as an ``imported`` match, once it replays exactly."""
+        if isinstance(body, str):
+            try:
+                body = load_record_text(body)
+            except RecordError as exc:
+                raise ApiError(422, "malformed", str(exc)) from None
+        if not isinstance(body, dict):
+            raise ApiError(422, "malformed", f"a record is a JSON object, not "
+                           f"{type(body).__name__}")
+        record = {key: value for key, value in body.items() if key != "match"}
+        try:
+            final = replay(record)
+        except RecordError as exc:
+            raise ApiError(422, "malformed", str(exc)) from None
+        except (ValueError, TypeError) as exc:  # a value replay did not foresee
+            raise ApiError(422, "malformed", f"the record does not replay: {exc}") from None
+        game = final.game
+        state = game.new(final.players, seed=final.seed, options=final.options)
+        actions = []
+        for action in final.actions():
+            actions.append((state.current_player, action.text))
+            state.apply(action)
+        match_id = secrets.token_urlsafe(12)
+        try:
+            await asyncio.to_thread(
+                self.store.create_match, id=match_id, game=game.name, version=game.version,
+                players=final.players, seed=final.seed, options=dict(final.options),
+                seats=[SeatRecord("human", f"Seat {i + 1}") for i in range(final.players)],
+                status="imported", actions=actions, result=result_of(final))
+        except StoreError as exc:
+            log.error("cannot store an imported record: %s", exc)
+            raise ApiError(503, "store", "the record could not be saved; try again") from None
+        return {"match": match_id, "url": f"/replay/{match_id}"}
+
+    # -- listing ---------------------------------------------------------------------------
+    async def listing(self, status: str | None, lang: str) -> list[dict[str, Any]]:
+        wanted: list[str] | None
+        if status is None or status == "":
+            wanted = None
+        elif status == "active":
+            wanted = ["active"]
+        elif status == "finished":
+            wanted = ["finished", "imported"]  # imported records are finished matches to read
+        else:
+            raise ApiError(422, "malformed", f"status must be active or finished, not {status!r}")
+        try:
+            infos = await asyncio.to_thread(self.store.list_matches, wanted)
+        except StoreError as exc:
+            log.error("cannot list matches: %s", exc)
+            raise ApiError(503, "store", "the match store cannot be read now") from None
+        out = []
+        for info in infos:
+            live = self.matches.get(info.id)
+            if live is None and info.status != "finished":
+                try:
+                    live = await self.get(info.id)
+                except ApiError:
+                    live = None  # unloadable: listed from its row alone
+            game_title = info.game
+            with contextlib.suppress(UnknownGameError):
+                game_title = load(info.game).title(lang)
+            if live is not None:
+                ply, current = live.state.ply, live.state.current_player
+                status_now, updated = live.status, live.updated
+                result = result_of(live.state)
+            else:
+                ply, current, status_now, updated = info.plies, -1, info.status, info.updated
+                result = info.result
+            out.append({
+                "match": info.id, "game": info.game, "title": game_title,
+                "players": info.players, "status": status_now, "ply": ply,
+                "current_player": current, "created": info.created.isoformat(),
+                "updated": updated.isoformat(),
+                "seats": [{"seat": i, "kind": seat.kind, "name": seat.name, "bot": seat.bot,
+                           "level": seat.level} for i, seat in enumerate(info.seats)],
+                "result": result,
+            })
+        return out
+
+    # -- reading ---------------------------------------------------------------------------
+    async def state_payload(self, match_id: str, token: str | None, lang: str) -> dict[str, Any]:
+        live = await self.get(match_id)
+        return live.payload(self.access(live, token), lang)
+
+    async def record(self, match_id: str) -> dict[str, Any]:
+        live = await self.get(match_id)
+        if live.status == "active":
+            raise ApiError(403, "forbidden", "the record of a running match would reveal the "
+                           "hidden cards; it can be downloaded once the match is over")
+        return {**live.state.record(), "match": live.id}
+
+    async def replay_at(self, match_id: str, ply: int | None, lang: str) -> dict[str, Any]:
+        """The spectator's view at ply ``ply`` (running matches included: never a seat's)."""
+        live = await self.get(match_id)
+        total = live.state.ply
+        if ply is None:
+            ply = total
+        if not 0 <= ply <= total:
+            raise ApiError(422, "malformed", f"ply must be from 0 to {total}, not {ply}")
+        actions = live.state.actions()[:ply]
+        state = live.game.new(live.state.players, seed=live.state.seed,
+                              options=live.state.options)
+        for action in actions:
+            state.apply(action)
+        return {
+            "match": live.id, "game": live.game.name, "players": state.players,
+            "ply": ply, "total": total, "view": state.view(None),
+            "log": [entry.to_json(lang) for entry in live.log[:ply]],
+            "scores": state.scores(), "winners": state.winners() if state.is_over() else None,
+        }
+
+    # -- playing ---------------------------------------------------------------------------
+    async def act(self, match_id: str, token: Any, seat: Any, ply: Any, action: Any,
+                  lang: str) -> dict[str, Any]:
+        """Play one decision for a person over HTTP; returns the token's new payload."""
+        check_move_fields(token, seat, ply)
+        check_action_field(action)
+        live = await self.get(match_id)
+        access = self.access(live, token)
+        await self.play(live, access, seat, ply, action)
+        return live.payload(access, lang)
+
+    async def undo(self, match_id: str, token: Any, seat: Any, ply: Any,
+                   lang: str) -> dict[str, Any]:
+        check_move_fields(token, seat, ply)
+        live = await self.get(match_id)
+        access = self.access(live, token)
+        await self.take_back(live, access, seat, ply)
+        return live.payload(access, lang)
+
+    async def play(self, live: LiveMatch, access: Access, seat: int, ply: int,
+                   action: int | str) -> None:
+        """Checked on the live state, stored, applied, broadcast: in that order."""
+        async with live.lock:
+            self.check_turn(live, access, seat, ply)
+            chosen = resolve_action(live.state, action)
+            await self.commit(live, seat, chosen, bot=False)
+
+    async def take_back(self, live: LiveMatch, access: Access, seat: int, ply: int) -> None:
+        """Take back the seat's last decision of its current turn, if nothing was revealed:
+        deleted from the store first, then the state is rebuilt by replay."""
+        async with live.lock:
+            self.check_turn(live, access, seat, ply, turn=False)
+            if live.undo_floor(seat) >= live.state.ply:
+                raise ApiError(409, "cannot_undo", "nothing can be undone now: undo takes back "
+                               "your own decisions of this turn that revealed nothing")
+            try:
+                updated = await asyncio.to_thread(self.store.delete_last_action, live.id,
+                                                  live.state.ply)
+            except (StaleUndoError, MatchClosedError):
+                await self._reload(live)  # another server process moved meanwhile
+                raise ApiError(409, "stale", "the match changed meanwhile; nothing was "
+                               "undone") from None
+            except StoreError as exc:
+                log.error("cannot undo in match %s: %s", live.id, exc)
+                raise ApiError(503, "store", "the undo could not be saved; nothing was "
+                               "undone") from None
+            state = live.game.new(live.state.players, seed=live.state.seed,
+                                  options=live.state.options)
+            for action in live.state.actions()[:-1]:
+                state.apply(action)
+            live.state = state
+            live.log.pop()
+            live.updated = updated
+            live.changed()
+            self.broadcast(live)
+
+    def check_turn(self, live: LiveMatch, access: Access, seat: int, ply: int, *,
+                   turn: bool = True) -> None:
+        """The refusals every move shares, in the order that explains the most (an undo
+        out of turn is a ``cannot_undo``, not a ``not_your_turn``)."""
+        if not 0 <= seat < live.state.players:
+            raise ApiError(422, "malformed", f"seat must be from 0 to {live.state.players - 1}, "
+                           f"not {seat}")
+        if seat not in access.seats:
+            raise ApiError(403, "forbidden", f"this token does not play seat {seat}")
+        if live.status != "active":
+            raise ApiError(409, "finished", f"match {live.id} is over")
+        if ply != live.state.ply:
+            # a repeated click or an old page: never apply it to the position it did not see
+            raise ApiError(409, "stale", f"the match is at ply {live.state.ply}, not {ply}; "
+                           "reload the position")
+        if turn and live.state.current_player != seat:
+            raise ApiError(403, "not_your_turn", f"it is not seat {seat}'s decision now")
+
+    async def commit(self, live: LiveMatch, seat: int, action: Action, *, bot: bool) -> None:
+        """Store, then apply, then broadcast (the caller holds the match's lock)."""
+        state = live.state
+        entry = LogEntry(ply=state.ply + 1, seat=seat, text=action.text,
+                         descriptions=describe_all(state, action), bot=bot,
+                         reveals=reveals(state, action))
+        after = state.clone()
+        after.apply(action)
+        result = result_of(after)
+        try:
+            updated = await asyncio.to_thread(self.store.append_action, live.id, entry.ply,
+                                              seat, action.text, result=result)
+        except DuplicateActionError:
+            await self._reload(live)  # another server process played this ply first
+            raise ApiError(409, "stale", "this ply was played meanwhile; reload the "
+                           "position") from None
+        except MatchClosedError:
+            await self._reload(live)
+            raise ApiError(409, "finished", f"match {live.id} is over") from None
+        except StoreError as exc:
+            log.error("cannot store ply %d of match %s: %s", entry.ply, live.id, exc)
+            raise ApiError(503, "store", "the action could not be saved; nothing was "
+                           "played") from None
+        live.state = after
+        live.log.append(entry)
+        live.updated = updated
+        if result is not None:
+            live.status = "finished"
+        live.changed()
+        self.broadcast(live)
+        self.schedule_bot(live)
+
+    # -- bots ------------------------------------------------------------------------------
+    def schedule_bot(self, live: LiveMatch) -> None:
+        if self._closing or live.status != "active" or live.state.is_over():
+            return
+        if live.seat_kind(live.state.current_player) != "bot":
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.create_task(self._bot_turns(live))
+
+    async def _bot_turns(self, live: LiveMatch) -> None:
+        """Bots play while it is a bot's decision; the position is re-checked under the
+        lock, so a move computed for a position that changed meanwhile is dropped."""
+        failures = 0
+        while live.status == "active" and not live.state.is_over():
+            state = live.state
+            seat = state.current_player
+            spec = live.info.seats[seat]
+            if spec.kind != "bot" or spec.bot is None:
+                return
+            ply = state.ply
+            try:
+                text = await self.bots.choose(state.record(), spec.bot, spec.level,
+                                              decision_seed(state.seed, seat, ply))
+                async with live.lock:
+                    if live.state.ply != ply or live.status != "active":
+                        continue
+                    await self.commit(live, seat, live.state.parse_action(text), bot=True)
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                failures += 1
+                log.error("bot %s (seat %d) of match %s failed at ply %d (%s): %s",
+                          spec.bot, seat, live.id, ply, failures, exc)
+                if failures >= BOT_RETRIES or self._closing:
+                    return
+                await asyncio.sleep(0.5 * failures)
+
+    # -- sockets ---------------------------------------------------------------------------
+    def join(self, live: LiveMatch, conn: Connection) -> None:
+        """Register a socket: its first message is the current state; if a seat came online
+        with it, every socket gets the new presence."""
+        before = self._presence(live)
+        conn.start()
+        live.connections.add(conn)
+        if self._presence(live) != before:
+            self.broadcast(live)
+        else:
+            self.broadcast(live, only=conn)
+
+    def leave(self, live: LiveMatch, conn: Connection) -> None:
+        if conn in live.connections:
+            before = self._presence(live)
+            live.connections.discard(conn)
+            if conn.sender is not None:
+                conn.sender.cancel()
+            if self._presence(live) != before:
+                self.broadcast(live)  # a seat went offline
+
+    @staticmethod
+    def _presence(live: LiveMatch) -> list[bool]:
+        return [live.connected(seat) for seat in range(len(live.info.seats))]
+
+    def broadcast(self, live: LiveMatch, only: Connection | None = None) -> None:
+        """Each socket gets the payload of its own token (one serialisation per role and
+        language, however many sockets share it)."""
+        texts: dict[tuple[str, tuple[int, ...], str], str] = {}
+        for conn in [only] if only is not None else list(live.connections):
+            key = (conn.access.role, conn.access.seats, conn.lang)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = json.dumps(
+                    {"type": "state", "payload": live.payload(conn.access, conn.lang)},
+                    ensure_ascii=False, separators=(",", ":"))
+            conn.send(text)
+
+    async def message(self, live: LiveMatch, conn: Connection, text: str) -> None:
+        """One message from a socket; a refusal goes back to that socket only."""
+        try:
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError:
+                raise ApiError(400, "malformed", "a message is a JSON object") from None
+            if not isinstance(data, dict):
+                raise ApiError(400, "malformed", "a message is a JSON object")
+            kind = data.get("type")
+            if kind == "ping":
+                conn.send(json.dumps({"type": "pong"}))
+            elif kind == "action":
+                await self._socket_move(live, conn, data, undo=False)
+            elif kind == "undo":
+                await self._socket_move(live, conn, data, undo=True)
+            else:
+                raise ApiError(400, "malformed", f"unknown message type {kind!r} (action, "
+                               f"undo or ping)")
+        except ApiError as exc:
+            conn.send(json.dumps({"type": "error", "code": exc.code, "message": exc.message},
+                                 ensure_ascii=False))
+
+    async def _socket_move(self, live: LiveMatch, conn: Connection, data: dict[str, Any],
+                           *, undo: bool) -> None:
+        seat, ply = data.get("seat"), data.get("ply")
+        check_move_fields(None, seat, ply)
+        if undo:
+            await self.take_back(live, conn.access, seat, ply)
+        else:
+            action = data.get("action")
+            check_action_field(action)
+            await self.play(live, conn.access, seat, ply, action)
+
+
+def check_move_fields(token: Any, seat: Any, ply: Any) -> None:
+    if token is not None and not isinstance(token, str):
+        raise ApiError(422, "malformed", "token must be text")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ApiError(422, "malformed", f"seat must be a seat number, not {seat!r}")
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise ApiError(422, "malformed", f"ply must be the match's current ply (an integer), "
+                       f"not {ply!r}")
+
+
+def check_action_field(action: Any) -> None:
+    if isinstance(action, bool) or not isinstance(action, int | str):
+        raise ApiError(422, "malformed", "action must be the action's notation (text) or its "
+                       "id (an integer)")
+
+
+def resolve_action(state: State, value: int | str) -> Action:
+    """The legal action named by its notation or its fixed id; 422 with the engine's reason."""
+    if isinstance(value, int):
+        if not 0 <= value < state.game.num_actions:
+            raise ApiError(422, "illegal", f"there is no action with id {value}")
+        action = state.action_from_id(value)
+        if action in state.legal_actions():
+            return action
+        try:
+            state.clone().apply(action)  # refused, with the engine's reason
+        except IllegalActionError as exc:
+            raise ApiError(422, "illegal", str(exc)) from None
+        raise ApiError(422, "illegal", f"{action} is not legal now")
+    if value.strip().isdigit():
+        # parse_action reads digits as an index into the legal list: ambiguous with an id
+        raise ApiError(422, "malformed", "send an action id as a JSON integer, or the "
+                       "action's notation as text")
+    try:
+        return state.parse_action(value)
+    except IllegalActionError as exc:
+        raise ApiError(422, "illegal", str(exc)) from None
+
+
+def check_create(body: Any, bots: BotRunner) -> dict[str, Any]:
+    """The create request, every field checked; 422 names the first bad field."""
+    def bad(message: str) -> ApiError:
+        return ApiError(422, "malformed", message)
+
+    if not isinstance(body, dict):
+        raise bad("the request is a JSON object")
+    unknown = sorted(set(body) - {"game", "players", "options", "seed", "seats", "hotseat"})
+    if unknown:
+        raise bad(f"unknown field {unknown[0]!r}")
+    name = body.get("game")
+    if not isinstance(name, str):
+        raise bad(f"game must be a game name, not {name!r}")
+    try:
+        game = load(name)
+    except UnknownGameError as exc:
+        raise bad(f"game: {exc}") from None
+    players = body.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise bad(f"players must be an integer, not {players!r}")
+    if not game.min_players <= players <= game.max_players:
+        raise bad(f"players: {game.name} is for {game.min_players} to {game.max_players} "
+                  f"players, not {players}")
+    options = body.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise bad("options must be an object of option → value")
+    try:
+        options = game.check_options(players, options)
+    except ValueError as exc:
+        raise bad(f"options: {exc}") from None
+    seed = body.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise bad(f"seed must be an integer or null, not {seed!r}")
+    hotseat = body.get("hotseat", False)
+    if not isinstance(hotseat, bool):
+        raise bad(f"hotseat must be true or false, not {hotseat!r}")
+    seats = body.get("seats")
+    if not isinstance(seats, list):
+        raise bad("seats must be a list with one seat per player")
+    if len(seats) != players:
+        raise bad(f"seats lists {len(seats)} seats for {players} players; give one per player")
+    checked = []
+    for i, seat in enumerate(seats):
+        where = f"seats[{i}]"
+        if not isinstance(seat, dict):
+            raise bad(f"{where} must be an object")
+        extra = sorted(set(seat) - {"kind", "name", "bot", "level"})
+        if extra:
+            raise bad(f"{where} has an unknown field {extra[0]!r}")
+        kind = seat.get("kind")
+        seat_name = seat.get("name")
+        if seat_name is not None:
+            if not isinstance(seat_name, str):
+                raise bad(f"{where}.name must be text")
+            seat_name = " ".join(seat_name.split())[:MAX_NAME] or None
+        if kind == "human":
+            if seat.get("bot") is not None or seat.get("level") is not None:
+                raise bad(f"{where}: a human seat has no bot or level")
+            checked.append({"kind": "human", "name": seat_name, "bot": None, "level": None})
+        elif kind == "bot":
+            bot, level = seat.get("bot"), seat.get("level")
+            if not isinstance(bot, str):
+                raise bad(f"{where}.bot must be a bot name, not {bot!r}")
+            if level is not None and not isinstance(level, str):
+                raise bad(f"{where}.level must be a level name, not {level!r}")
+            try:
+                level = bots.level_for(bot, level)
+            except ValueError as exc:
+                field_name = "level" if bot in bots.levels else "bot"
+                raise bad(f"{where}.{field_name}: {exc}") from None
+            checked.append({"kind": "bot", "name": seat_name, "bot": bot, "level": level})
+        else:
+            raise bad(f"{where}.kind must be human or bot, not {kind!r}")
+    return {"game": game, "players": players, "options": options, "seed": seed,
+            "seats": checked, "hotseat": hotseat}
+
+
+__all__ = ["Access", "ApiError", "Connection", "LiveMatch", "MatchManager"]

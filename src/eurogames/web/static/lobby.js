@@ -1,0 +1,305 @@
+// The lobby: create a match from the catalogue, hand out its links, list matches in
+// progress and finished, and open a record file as a replay.
+
+import { api, query } from "./api.js";
+import { getLang, seatNames, t } from "./i18n.js";
+import { copyText, formatTime, h, replace, toast } from "./ui.js";
+
+export function startLobby(root) {
+  let catalogue = null;
+  let form = null;
+  let created = null;
+  let lists = { active: null, finished: null };
+  let refreshTimer = null;
+
+  const formBox = h("section", { class: "panel lobby-new", id: "new-game" });
+  const createdBox = h("section", { class: "panel lobby-created", id: "created", hidden: true });
+  const activeBox = h("section", { class: "panel lobby-list", id: "active-games" });
+  const finishedBox = h("section", { class: "panel lobby-list", id: "finished-games" });
+  const uploadBox = h("section", { class: "panel lobby-upload", id: "upload" });
+  replace(root, h("div", { class: "lobby" }, formBox, createdBox, h("div", { class: "lobby-lists" }, activeBox, finishedBox, uploadBox)));
+
+  function gameInfo(name) {
+    return catalogue ? catalogue.games.find((g) => g.name === name) : null;
+  }
+
+  function defaultSeat(i) {
+    if (i === 0) return { kind: "human", name: "", bot: defaultBot(), level: defaultLevel(defaultBot()) };
+    return { kind: "bot", name: "", bot: defaultBot(), level: defaultLevel(defaultBot()) };
+  }
+
+  function defaultBot() {
+    const bots = catalogue ? catalogue.bots : [];
+    const withLevels = bots.find((b) => b.levels && b.levels.length);
+    return (withLevels || bots[0] || { name: "random" }).name;
+  }
+
+  function defaultLevel(botName) {
+    const bot = catalogue ? catalogue.bots.find((b) => b.name === botName) : null;
+    if (!bot || !bot.levels || !bot.levels.length) return null;
+    return bot.levels.includes("normal") ? "normal" : bot.levels[0];
+  }
+
+  function resetForGame(name) {
+    const game = gameInfo(name);
+    const players = form ? Math.min(Math.max(form.players, game.min_players), game.max_players) : game.min_players;
+    const options = {};
+    for (const opt of game.options) options[opt.name] = opt.default;
+    const seats = [];
+    for (let i = 0; i < players; i++) seats.push(form && form.seats[i] ? form.seats[i] : defaultSeat(i));
+    form = { game: name, players, options, seed: form ? form.seed : "", seats, hotseat: form ? form.hotseat : false };
+  }
+
+  function setPlayers(n) {
+    form.players = n;
+    while (form.seats.length < n) form.seats.push(defaultSeat(form.seats.length));
+    form.seats.length = n;
+  }
+
+  async function loadCatalogue() {
+    try {
+      catalogue = await api("GET", `/api/catalogue${query({ lang: getLang() })}`);
+    } catch (err) {
+      replace(formBox, h("h2", {}, t("new_game")), h("p", { class: "error" }, t("err_catalogue", { message: err.message })));
+      return;
+    }
+    if (!form || !gameInfo(form.game)) resetForGame(catalogue.games[0].name);
+    renderForm();
+  }
+
+  function optionField(opt) {
+    const value = form.options[opt.name];
+    const id = `opt-${opt.name}`;
+    let input;
+    if (opt.type === "bool") {
+      input = h("input", { type: "checkbox", id, name: opt.name, checked: Boolean(value), onchange: (e) => { form.options[opt.name] = e.target.checked; } });
+    } else if (opt.choices && opt.choices.length) {
+      input = h("select", { id, name: opt.name, onchange: (e) => { form.options[opt.name] = opt.type === "int" ? Number(e.target.value) : e.target.value; } },
+        opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
+    } else if (opt.type === "int") {
+      input = h("input", { type: "number", step: "1", id, name: opt.name, value: value ?? "", onchange: (e) => {
+        const v = e.target.value.trim();
+        form.options[opt.name] = v === "" ? opt.default : Number(v);
+      } });
+    } else {
+      input = h("input", { type: "text", id, name: opt.name, value: value ?? "", onchange: (e) => { form.options[opt.name] = e.target.value; } });
+    }
+    const label = h("label", { for: id }, opt.name);
+    return h("div", { class: ["field", opt.type === "bool" && "field-check"] },
+      opt.type === "bool" ? [input, label] : [label, input],
+      opt.help ? h("small", { class: "help" }, opt.help) : null);
+  }
+
+  function seatRow(seat, i) {
+    const bots = catalogue.bots;
+    const bot = bots.find((b) => b.name === seat.bot) || bots[0];
+    const kind = h("select", { name: `seat-${i}-kind`, class: "seat-kind", "aria-label": t("seat_n", { n: i + 1 }), onchange: (e) => { seat.kind = e.target.value; renderForm(); } },
+      h("option", { value: "human", selected: seat.kind === "human" }, t("human")),
+      h("option", { value: "bot", selected: seat.kind === "bot" }, t("bot")));
+    let detail;
+    if (seat.kind === "human") {
+      detail = h("input", { type: "text", name: `seat-${i}-name`, class: "seat-name", maxlength: "40", placeholder: t("default_name", { n: i + 1 }), value: seat.name, "aria-label": t("name"), oninput: (e) => { seat.name = e.target.value; } });
+    } else {
+      const botSelect = h("select", { name: `seat-${i}-bot`, class: "seat-bot", "aria-label": t("bot"), onchange: (e) => { seat.bot = e.target.value; seat.level = defaultLevel(seat.bot); renderForm(); } },
+        bots.map((b) => h("option", { value: b.name, selected: b.name === seat.bot }, t(`bot_${b.name}`, {}, b.name))));
+      const levels = bot && bot.levels ? bot.levels : [];
+      const levelSelect = levels.length
+        ? h("select", { name: `seat-${i}-level`, class: "seat-level", "aria-label": t("level"), onchange: (e) => { seat.level = e.target.value; } },
+          levels.map((l) => h("option", { value: l, selected: l === seat.level }, t(`level_${l}`, {}, l))))
+        : null;
+      detail = h("span", { class: "seat-botpick" }, botSelect, levelSelect);
+    }
+    return h("li", { class: "seat-row" }, h("span", { class: "seat-label" }, t("seat_n", { n: i + 1 })), kind, detail);
+  }
+
+  function provisionalBanner(list, title) {
+    if (!list || !list.length) return null;
+    return h("div", { class: "banner provisional", role: "note" },
+      h("strong", {}, t("provisional_banner", { title })),
+      h("ul", {}, list.map((p) => h("li", {}, h("b", {}, p.what), p.reason ? ` — ${p.reason}` : ""))));
+  }
+
+  function renderForm() {
+    const game = gameInfo(form.game);
+    const playerChoices = [];
+    for (let n = game.min_players; n <= game.max_players; n++) playerChoices.push(n);
+    const gameSelect = h("select", { id: "game", name: "game", onchange: (e) => { resetForGame(e.target.value); renderForm(); } },
+      catalogue.games.map((g) => h("option", { value: g.name, selected: g.name === form.game }, g.title)));
+    const playersSelect = h("select", { id: "players", name: "players", onchange: (e) => { setPlayers(Number(e.target.value)); renderForm(); } },
+      playerChoices.map((n) => h("option", { value: String(n), selected: n === form.players }, String(n))));
+    const seed = h("input", { type: "text", inputmode: "numeric", id: "seed", name: "seed", placeholder: t("seed_hint"), value: form.seed, oninput: (e) => { form.seed = e.target.value; } });
+    const hotseat = h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: form.hotseat, onchange: (e) => { form.hotseat = e.target.checked; } });
+    const submit = h("button", { type: "submit", class: "primary", id: "create" }, t("create"));
+    const formEl = h("form", { class: "new-game-form", onsubmit: (e) => { e.preventDefault(); create(submit); } },
+      provisionalBanner(game.provisional, game.title),
+      h("div", { class: "field" }, h("label", { for: "game" }, t("game")), gameSelect,
+        game.board === false ? h("small", { class: "help" }, t("generic_board_note")) : null),
+      h("div", { class: "field" }, h("label", { for: "players" }, t("players")), playersSelect),
+      game.options.length ? h("fieldset", { class: "options" }, h("legend", {}, t("options")), game.options.map(optionField)) : null,
+      h("div", { class: "field" }, h("label", { for: "seed" }, t("seed")), seed),
+      h("fieldset", { class: "seats" }, h("legend", {}, t("seats")), h("ol", { class: "seat-list" }, form.seats.map(seatRow))),
+      h("div", { class: "field field-check" }, hotseat, h("label", { for: "hotseat" }, t("hotseat"))),
+      submit);
+    replace(formBox, h("h2", {}, t("new_game")), formEl);
+  }
+
+  function requestBody() {
+    const seedText = String(form.seed).trim();
+    let seed = null;
+    if (seedText !== "") {
+      if (!/^-?\d+$/.test(seedText)) throw new Error(t("err_seed"));
+      seed = Number(seedText);
+    }
+    return {
+      game: form.game,
+      players: form.players,
+      options: form.options,
+      seed,
+      seats: form.seats.map((seat, i) => seat.kind === "human"
+        ? { kind: "human", name: seat.name.trim() || t("default_name", { n: i + 1 }) }
+        : { kind: "bot", bot: seat.bot, level: seat.level }),
+      hotseat: form.hotseat,
+    };
+  }
+
+  async function create(button) {
+    let body;
+    try {
+      body = requestBody();
+    } catch (err) {
+      toast(err.message);
+      return;
+    }
+    button.disabled = true;
+    button.textContent = t("creating");
+    try {
+      created = await api("POST", "/api/matches", body);
+      renderCreated();
+      loadLists();
+    } catch (err) {
+      toast(t("err_create", { message: err.message }));
+    } finally {
+      button.disabled = false;
+      button.textContent = t("create");
+    }
+  }
+
+  function linkRow(label, url, cls) {
+    const full = new URL(url, location.origin).href;
+    const input = h("input", { type: "text", readonly: true, value: full, class: "link-text", onfocus: (e) => e.target.select() });
+    return h("li", { class: ["link-row", cls] },
+      h("span", { class: "link-label" }, label),
+      input,
+      h("button", { type: "button", class: "copy", onclick: async () => {
+        toast(await copyText(full) ? t("copied") : t("copy_failed"), "info", 2500);
+      } }, t("copy")),
+      h("a", { class: "button", href: url }, t("open")));
+  }
+
+  function renderCreated() {
+    if (!created) return;
+    const rows = [];
+    for (const seat of created.seats) {
+      if (seat.kind === "human" && seat.url) rows.push(linkRow(t("seat_link", { name: seat.name, n: seat.seat + 1 }), seat.url, "seat-link"));
+    }
+    if (created.host) rows.push(linkRow(t("host_link"), created.host.url, "host-link"));
+    rows.push(linkRow(t("spectator_link"), created.spectator_url, "spectator-link"));
+    createdBox.hidden = false;
+    replace(createdBox, h("h2", {}, t("created_title")), h("p", { class: "help" }, t("created_hint")), h("ul", { class: "links" }, rows));
+  }
+
+  function matchRow(m) {
+    const finished = m.status !== "active";
+    const names = seatNames(m.seats);
+    let state;
+    if (finished && m.result) {
+      const winners = (m.result.winners || []).map((w) => names[w]).join(t("and"));
+      state = t("result_line", { winners, scores: (m.result.scores || []).join(" : ") });
+    } else if (finished) {
+      state = t(`status_${m.status}`, {}, m.status);
+    } else {
+      const who = m.current_player >= 0 ? names[m.current_player] : "";
+      state = `${t("ply_n", { n: m.ply })}${who ? ` · ${t("to_move", { who })}` : ""}`;
+    }
+    const link = finished
+      ? h("a", { class: "button", href: `/replay/${encodeURIComponent(m.match)}` }, t("replay"))
+      : h("a", { class: "button", href: `/play/${encodeURIComponent(m.match)}` }, t("watch"));
+    return h("li", { class: "match-row", dataset: { match: m.match } },
+      h("div", { class: "match-main" }, h("b", {}, m.title), " ", h("span", { class: "match-seats" }, names.join(" · "))),
+      h("div", { class: "match-state" }, state, m.status === "imported" ? ` · ${t("status_imported")}` : "", " · ", h("time", {}, formatTime(m.updated || m.created))),
+      link);
+  }
+
+  function renderList(box, key, titleKey) {
+    const data = lists[key];
+    let body;
+    if (data === null) body = h("p", { class: "help" }, t("loading"));
+    else if (data instanceof Error) body = h("p", { class: "error" }, t("err_generic", { message: data.message }));
+    else if (!data.length) body = h("p", { class: "help" }, t("none_yet"));
+    else body = h("ul", { class: "matches" }, data.map(matchRow));
+    replace(box, h("h2", {}, t(titleKey), h("button", { type: "button", class: "small refresh", onclick: loadLists, title: t("refresh") }, "↻")), body);
+  }
+
+  async function loadLists() {
+    for (const key of ["active", "finished"]) {
+      try {
+        lists[key] = (await api("GET", `/api/matches${query({ status: key, lang: getLang() })}`)).matches;
+      } catch (err) {
+        lists[key] = err;
+      }
+    }
+    renderList(activeBox, "active", "active_games");
+    renderList(finishedBox, "finished", "finished_games");
+  }
+
+  function renderUpload() {
+    const input = h("input", { type: "file", id: "record-file", accept: ".json,application/json", onchange: (e) => upload(e.target) });
+    replace(uploadBox, h("h2", {}, t("upload_title")), h("p", { class: "help" }, t("upload_hint")), h("label", { class: "button", for: "record-file" }, t("choose_file")), input);
+  }
+
+  async function upload(input) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    let record;
+    try {
+      record = JSON.parse(await file.text());
+    } catch (err) {
+      toast(t("upload_bad_json", { reason: err.message }));
+      input.value = "";
+      return;
+    }
+    try {
+      const answer = await api("POST", "/api/records", record);
+      location.href = answer.url;
+    } catch (err) {
+      toast(t("upload_refused", { message: err.message }), "error", 9000);
+    } finally {
+      input.value = "";
+    }
+  }
+
+  function relabel() {
+    document.title = `eurogames — ${t("lobby")}`;
+    document.getElementById("page-title").textContent = t("lobby");
+  }
+
+  relabel();
+  replace(formBox, h("h2", {}, t("new_game")), h("p", { class: "help" }, t("loading")));
+  renderList(activeBox, "active", "active_games");
+  renderList(finishedBox, "finished", "finished_games");
+  renderUpload();
+  loadCatalogue();
+  loadLists();
+  refreshTimer = setInterval(() => { if (!document.hidden) loadLists(); }, 15000);
+
+  return {
+    onLang() {
+      relabel();
+      loadCatalogue();
+      renderCreated();
+      loadLists();
+      renderUpload();
+    },
+    stop() { clearInterval(refreshTimer); },
+  };
+}

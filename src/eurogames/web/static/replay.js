@@ -1,0 +1,182 @@
+// The replay page: steps through a match ply by ply with the server's replay endpoint
+// (docs/web.md), drawing each position with the same boards as the play page, read-only.
+// A running match replays only the spectator's view; nothing hidden is ever asked for.
+
+import { api, query } from "./api.js";
+import { renderGeneric } from "./boards/generic.js";
+import { boardFor } from "./boards/index.js";
+import { getLang, seatNames, t } from "./i18n.js";
+import { h, menu, replace, s, toast } from "./ui.js";
+
+const AUTOPLAY_MS = 900;
+
+// the controls' pictures as SVG paths: the media-control characters are missing from many fonts
+const ICONS = {
+  start: "M3 2h2v12H3zM14 2v12L6 8z",
+  prev: "M12 2v12L4 8z",
+  play: "M4 2v12l10-6z",
+  pause: "M3 2h4v12H3zM9 2h4v12H9z",
+  next: "M4 2v12l8-6z",
+  end: "M11 2h2v12h-2zM2 2v12l8-6z",
+};
+
+function icon(name) {
+  return s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", class: "icon" }, s("path", { d: ICONS[name], fill: "currentColor" }));
+}
+
+export function startReplay(root, matchId) {
+  let data = null;
+  let meta = null;
+  let ply = null;
+  let loading = 0;
+  let autoplay = null;
+  const cache = new Map();
+
+  const head = h("div", { class: "replay-head" });
+  const controls = h("div", { class: "replay-controls", id: "replay-controls" });
+  const board = h("section", { class: "board", id: "board" });
+  const side = h("aside", { class: "play-side" });
+  replace(root, h("div", { class: "replay" }, head, controls, h("div", { class: "play-layout" }, h("div", { class: "play-main" }, board), side)));
+
+  function fromHash() {
+    const m = location.hash.match(/ply=(\d+)/);
+    return m ? Number(m[1]) : null;
+  }
+
+  async function loadMeta() {
+    try {
+      meta = await api("GET", `/api/matches/${encodeURIComponent(matchId)}/state${query({ lang: getLang() })}`);
+    } catch {
+      meta = null; // names fall back to "Seat n"
+    }
+  }
+
+  async function go(n) {
+    const wanted = Math.max(0, data ? Math.min(n, data.total) : n);
+    const key = `${getLang()}/${wanted}`;
+    const ticket = ++loading;
+    let answer = cache.get(key);
+    if (!answer) {
+      try {
+        answer = await api("GET", `/api/matches/${encodeURIComponent(matchId)}/replay${query({ ply: wanted, lang: getLang() })}`);
+      } catch (err) {
+        stopAutoplay();
+        if (!data) {
+          replace(root, h("div", { class: "panel fatal", id: "fatal" },
+            h("p", {}, err.status === 404 ? t("no_match", { id: matchId }) : t("err_generic", { message: err.message })),
+            h("a", { class: "button", href: "/" }, t("back_to_lobby"))));
+        } else {
+          toast(t("err_generic", { message: err.message }));
+        }
+        return;
+      }
+      cache.set(key, answer);
+    }
+    if (ticket !== loading) return; // a later click won
+    data = answer;
+    ply = data.ply;
+    history.replaceState(null, "", `#ply=${ply}`);
+    render();
+  }
+
+  function stopAutoplay() {
+    clearInterval(autoplay);
+    autoplay = null;
+  }
+
+  function toggleAutoplay() {
+    if (autoplay) {
+      stopAutoplay();
+    } else {
+      if (ply >= data.total) go(0);
+      autoplay = setInterval(() => {
+        if (ply >= data.total) stopAutoplay();
+        else go(ply + 1);
+        renderControls();
+      }, AUTOPLAY_MS);
+    }
+    renderControls();
+  }
+
+  function names() {
+    return meta ? seatNames(meta.seats) : Array.from({ length: data.players }, (_, i) => t("seat_n", { n: i + 1 }));
+  }
+
+  function title() {
+    return meta ? meta.title : data.game;
+  }
+
+  function renderControls() {
+    const slider = h("input", {
+      type: "range", min: "0", max: String(data.total), value: String(ply), id: "replay-slider", "aria-label": t("ply_of", { n: ply, total: data.total }),
+      oninput: (e) => { stopAutoplay(); go(Number(e.target.value)); },
+    });
+    replace(controls,
+      h("button", { type: "button", id: "replay-start", onclick: () => { stopAutoplay(); go(0); }, disabled: ply === 0, title: t("start"), "aria-label": t("start") }, icon("start")),
+      h("button", { type: "button", id: "replay-prev", onclick: () => { stopAutoplay(); go(ply - 1); }, disabled: ply === 0, title: t("previous"), "aria-label": t("previous") }, icon("prev")),
+      h("button", { type: "button", id: "replay-play", onclick: toggleAutoplay, title: autoplay ? t("pause") : t("play"), "aria-label": autoplay ? t("pause") : t("play") }, icon(autoplay ? "pause" : "play")),
+      h("button", { type: "button", id: "replay-next", onclick: () => { stopAutoplay(); go(ply + 1); }, disabled: ply >= data.total, title: t("next"), "aria-label": t("next") }, icon("next")),
+      h("button", { type: "button", id: "replay-end", onclick: () => { stopAutoplay(); go(data.total); }, disabled: ply >= data.total, title: t("end"), "aria-label": t("end") }, icon("end")),
+      slider,
+      h("span", { class: "replay-ply", id: "replay-ply" }, ply === 0 ? t("start_position", { total: data.total }) : t("ply_of", { n: ply, total: data.total })));
+  }
+
+  function render() {
+    document.title = `${t("replay_title", { title: title() })} — eurogames`;
+    document.getElementById("page-title").textContent = t("replay_title", { title: title() });
+    const who = names();
+    const finished = meta ? meta.status !== "active" : true;
+    replace(head,
+      h("span", { class: "role" }, meta && meta.status === "active" ? t("replay_running") : t("replay_note")),
+      h("span", { class: "replay-links" },
+        finished ? h("a", { class: "button", href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${data.game}-${matchId}.json` }, t("download_record")) : null,
+        meta && meta.status === "active" ? h("a", { class: "button", href: `/play/${encodeURIComponent(matchId)}` }, t("watch")) : null,
+        h("a", { class: "button", href: "/" }, t("back_to_lobby"))));
+    renderControls();
+    const ctx = {
+      game: data.game, view: data.view, legal: [], seat: null, players: data.players, names: who,
+      lang: getLang(), interactive: false, ui: {}, rerender: render, act: () => {}, menu: (title, items) => menu(title, items, t("cancel")),
+    };
+    const draw = boardFor(data.game);
+    let content;
+    try {
+      content = draw(ctx);
+    } catch (err) {
+      console.error(err);
+      content = renderGeneric(ctx);
+    }
+    replace(board, content);
+    const winners = data.winners || [];
+    const log = h("ol", { class: "log", id: "log" }, data.log.length
+      ? data.log.map((entry) => h("li", { class: ["log-entry", entry.bot && "bot", entry.ply === ply && "current"], dataset: { ply: String(entry.ply) }, onclick: () => { stopAutoplay(); go(entry.ply); } },
+        h("span", { class: "log-ply" }, String(entry.ply)),
+        h("span", { class: "log-seat" }, who[entry.seat] ?? ""),
+        h("span", { class: "log-text" }, entry.description || entry.text)))
+      : h("li", { class: "empty" }, t("log_empty")));
+    replace(side,
+      h("section", { class: "panel players" }, h("h3", {}, `${title()} · ${t("scores")}`),
+        h("ul", { class: "player-list" }, (data.scores || []).map((score, i) => h("li", { class: ["player", winners.includes(i) && "winner"] },
+          h("span", { class: "turn-mark", "aria-hidden": "true" }, i === data.view.current_player ? "▶" : ""),
+          h("span", { class: "player-name" }, who[i]),
+          winners.includes(i) ? h("span", { class: "crown", title: t("winner_mark") }, "★") : null,
+          h("span", { class: "player-score" }, String(score)))))),
+      h("section", { class: "panel log-panel" }, h("h3", {}, t("log")), log));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (!data || e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowLeft") { stopAutoplay(); go(ply - 1); }
+    if (e.key === "ArrowRight") { stopAutoplay(); go(ply + 1); }
+  });
+
+  replace(board, h("p", { class: "help" }, t("loading")));
+  loadMeta().then(() => go(fromHash() ?? 0));
+
+  return {
+    onLang() {
+      loadMeta().then(() => go(ply ?? 0));
+    },
+    stop() { stopAutoplay(); },
+  };
+}

@@ -1,0 +1,631 @@
+"""The browser client, driven by clicks in Debian's chromium through Playwright.
+
+A real server (uvicorn in a thread, a fresh SQLite file, tiny bot budgets) serves the page;
+every move is made the way a person makes it, by clicking the board, and every wait is for
+the page's own state (``#play[data-ply]``, ``data-mine``), never a fixed sleep. Without
+/usr/bin/chromium or the playwright package the tests skip, unless
+EUROGAMES_REQUIRE_BROWSER=1 makes that a failure. Playwright never downloads a browser here.
+
+Screenshots go to $EUROGAMES_ARTIFACTS (default: a temporary directory).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import pytest
+
+import eurogames
+from eurogames.store import Store
+from eurogames.web import create_app
+
+from . import TINY_LEVELS, bot, human
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # the tests say why they skip
+    sync_playwright = None
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+MAX_SPLENDOR_DECISIONS = 200  # a buy-first player against greedy ends well before this
+WAIT_MS = 20_000
+
+
+def _missing_browser() -> str | None:
+    if sync_playwright is None:
+        return "the playwright package is not installed (pip install playwright; no browser download)"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    return None
+
+
+# -- the server and the browser -----------------------------------------------------------
+
+
+class LiveServer:
+    """uvicorn serving the app on a free port in a background thread."""
+
+    def __init__(self, db: Path) -> None:
+        import uvicorn
+
+        self.store = Store.sqlite(db)
+        app = create_app(self.store, bot_workers=1, bot_levels=TINY_LEVELS)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0,
+                                                    log_level="warning", lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, name="eurogames-web", daemon=True)
+
+    def start(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the web server did not start")
+            time.sleep(0.02)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        return f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.store.close()
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    where = os.environ.get("EUROGAMES_ARTIFACTS")
+    path = Path(where) if where else tmp_path_factory.mktemp("browser-artifacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    reason = _missing_browser()
+    if reason:
+        if os.environ.get("EUROGAMES_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"EUROGAMES_REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    assert sync_playwright is not None
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def base(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    server = LiveServer(tmp_path_factory.mktemp("web-db") / "games.sqlite3")
+    url = server.start()
+    yield url
+    server.stop()
+
+
+NewPage = Callable[..., "Page"]
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[NewPage]:
+    """Pages in their own browser contexts (separate storage: separate people). A page that
+    throws an uncaught error fails the test: the client must never crash."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(viewport: dict[str, int] = LAPTOP, lang: str = "en") -> Page:
+        context = browser.new_context(viewport=viewport, locale="en-GB")
+        # each new person starts in ``lang`` (a reload keeps what they chose since)
+        context.add_init_script(
+            "try { if (!localStorage.getItem('eurogames.lang')) "
+            f"localStorage.setItem('eurogames.lang', {json.dumps(lang)}); }} catch (e) {{}}")
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def create_match(base: str, game: str, seats: list[dict[str, Any]], seed: int,
+                 options: dict[str, Any] | None = None, hotseat: bool = False) -> dict[str, Any]:
+    body = {"game": game, "players": len(seats), "options": options or {}, "seed": seed,
+            "seats": seats, "hotseat": hotseat}
+    response = httpx.post(f"{base}/api/matches", json=body, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def seat_url(base: str, match: dict[str, Any], seat: int) -> str:
+    return base + match["seats"][seat]["url"]
+
+
+def ply(page: Page) -> int:
+    return int(page.get_attribute("#play", "data-ply") or -1)
+
+
+def wait_turn(page: Page, after: int = -1) -> bool:
+    """Wait until this page may decide at a ply beyond ``after``, or the game ends; True
+    when it is the page's decision."""
+    page.wait_for_function(
+        """after => { const p = document.getElementById('play');
+            return p && p.dataset.status && (p.dataset.status !== 'active' ||
+                         (p.dataset.mine === '1' && Number(p.dataset.ply) > after)); }""",
+        arg=after)
+    return page.get_attribute("#play", "data-status") == "active"
+
+
+def wait_ply(page: Page, at_least: int) -> None:
+    page.wait_for_function(
+        "n => { const p = document.getElementById('play'); return p && Number(p.dataset.ply) >= n; }",
+        arg=at_least)
+
+
+def legal_texts(page: Page) -> list[str]:
+    """The legal entries as the page lists them (the collapsed 'all legal actions' list)."""
+    return actions_in(page, "#all-legal button[data-action]")
+
+
+def actions_in(page: Page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.action)")
+
+
+def choose_splendor(legal: list[str]) -> str:
+    """A buy-first policy that ends games: noble and return choices, else the highest-level
+    buy, else three tokens, else two, else fewer, else a reserve, else pass."""
+    for prefix in ("noble ", "return "):
+        for text in legal:
+            if text.startswith(prefix):
+                return text
+    buys = [t for t in legal if t.startswith("buy ")]
+    if buys:  # market cards of the highest level first, then the least gold
+        return max(buys, key=lambda t: (t.split()[1] != "reserved", t.split()[1], -len(t)))
+    takes = [t for t in legal if t.startswith("take ")]
+    three = [t for t in takes if len(t.split()) == 4]
+    two = [t for t in legal if t.startswith("take2 ")]
+    reserves = [t for t in legal if t.startswith("reserve ") and "deck" not in t]
+    return (three or two or takes or reserves or legal)[0]
+
+
+def click_splendor(page: Page, text: str) -> None:
+    """Make the decision ``text`` by clicking the Splendor board, as a player would."""
+    words = text.split()
+    if words[0] in ("take", "take2"):
+        colours = words[1:] if words[0] == "take" else [words[1], words[1]]
+        for colour in colours:
+            page.click(f'.sp-pile[data-colour="{colour}"]')
+        page.click("#sp-take-confirm")
+    elif words[0] == "buy":
+        place = " ".join(words[1:3]) if words[1] == "reserved" else words[1]
+        page.click(f'.sp-card[data-place="{place}"]')
+        page.click(f'.menu-item[data-action="{text}"]')
+    elif text.startswith("reserve deck"):
+        page.click(f'.sp-deck[data-level="{words[2]}"]')
+        page.click(f'.menu-item[data-action="{text}"]')
+    elif words[0] == "reserve":
+        page.click(f'.sp-card[data-place="{words[1]}"]')
+        page.click(f'.menu-item[data-action="{text}"]')
+    elif words[0] == "noble":
+        page.click(f'.sp-noble[data-noble="{words[1]}"]')
+    else:  # return <colour>, pass
+        page.click(f'.sp-prompt button[data-action="{text}"]')
+
+
+def play_splendor_turn(page: Page, after: int = -1) -> int:
+    """Wait for this page's decision, make it by clicking, and return the ply it was made at
+    (-1 when the game is over)."""
+    if not wait_turn(page, after):
+        return -1
+    at = ply(page)
+    click_splendor(page, choose_splendor(legal_texts(page)))
+    wait_ply(page, at + 1)
+    return at
+
+
+def alhambra_seed(want: Callable[[Any, list[str]], bool]) -> int:
+    """A seed whose start has seat 0 deciding with a position ``want`` accepts."""
+    game = eurogames.load("alhambra")
+    for seed in range(1, 500):
+        state = game.new(players=2, seed=seed)
+        if state.current_player == 0 and want(state, [a.text for a in state.legal_actions()]):
+            return seed
+    raise AssertionError("no Alhambra seed with the wanted opening")
+
+
+def exact_buys(state: Any, legal: list[str]) -> list[str]:
+    view = state.view(0)
+    out = []
+    for text in legal:
+        if text.startswith("buy "):
+            slot, values = int(text.split()[1]), [int(v) for v in text.split()[3].split(",")]
+            if sum(values) == view["market"][slot - 1]["tile"]["price"]:
+                out.append(text)
+    return out
+
+
+def click_alhambra_buy(page: Page, text: str) -> None:
+    """`buy S pay a,b`: click market slot S, then the payment cards in the hand, then Buy."""
+    words = text.split()
+    slot, values = words[1], [int(v) for v in words[3].split(",")]
+    page.click(f'.al-slot[data-slot="{slot}"]')
+    currency = ("yellow", "green", "blue", "orange")[int(slot) - 1]
+    used: set[str] = set()
+    for value in values:
+        cards = page.locator(f'.al-seat.you .al-hand .al-money[data-card="{currency} {value}"]')
+        for i in range(cards.count()):
+            index = cards.nth(i).get_attribute("data-index") or ""
+            if index not in used:
+                used.add(index)
+                page.click(f'.al-seat.you .al-hand .al-money[data-index="{index}"]')
+                break
+        else:
+            raise AssertionError(f"no {currency} {value} card in the hand for {text}")
+    page.click("#al-buy-confirm")
+
+
+# -- the tests ------------------------------------------------------------------------------
+
+
+def test_lobby_creates_a_match_and_hands_out_its_links(
+        base: str, new_page: NewPage, artifacts: Path) -> None:
+    page = new_page()
+    page.goto(base + "/")
+    page.select_option("#game", "splendor")
+    page.fill('input[name="seat-0-name"]', "Ann")
+    page.select_option('select[name="seat-1-kind"]', "bot")
+    page.select_option('select[name="seat-1-bot"]', "greedy")
+    page.fill("#seed", "7")
+    page.click("#create")
+    seat_link = page.locator(".seat-link .link-text")
+    assert re.search(r"/play/[\w-]{12,}\?token=[\w-]{20,}$", seat_link.input_value())
+    assert page.locator(".seat-link .link-label").inner_text().startswith("Ann")
+    match_id = page.locator(".spectator-link .link-text").input_value().rsplit("/", 1)[1]
+    assert "token" not in match_id
+    assert page.locator(".host-link").count() == 0
+    page.wait_for_selector(f'#active-games .match-row[data-match="{match_id}"]')
+    assert "Ann" in page.inner_text(f'#active-games .match-row[data-match="{match_id}"]')
+    page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+
+    # hot-seat: one host link acts for every human seat
+    page.select_option('select[name="seat-1-kind"]', "human")
+    page.fill('input[name="seat-1-name"]', "Bob")
+    page.check("#hotseat")
+    page.click("#create")
+    page.wait_for_selector(".host-link")
+    assert page.locator(".seat-link").count() == 2
+
+    # a game with provisional component values shows what is missing
+    def provisional(route: Any) -> None:
+        catalogue = route.fetch().json()
+        for game in catalogue["games"]:
+            if game["name"] == "splendor":
+                game["provisional"] = [{"what": "noble tile art", "reason": "no source yet"}]
+        route.fulfill(json=catalogue)
+
+    page.route("**/api/catalogue*", provisional)
+    page.reload()
+    page.select_option("#game", "splendor")
+    banner = page.locator(".banner.provisional")
+    assert "noble tile art" in banner.inner_text() and "no source yet" in banner.inner_text()
+
+
+def test_splendor_against_a_bot_to_the_end_by_clicking(
+        base: str, new_page: NewPage, artifacts: Path, tmp_path: Path) -> None:
+    match = create_match(base, "splendor", [human("Ann"), bot("greedy")], seed=11)
+    page = new_page()
+    page.goto(seat_url(base, match, 0))
+    last = -1
+    for decision in range(MAX_SPLENDOR_DECISIONS):
+        at = play_splendor_turn(page, last)
+        if at < 0:
+            break
+        last = at
+        if decision == 12:
+            page.screenshot(path=str(artifacts / "splendor-midgame.png"), full_page=True)
+    else:
+        pytest.fail(f"the game did not end within {MAX_SPLENDOR_DECISIONS} decisions")
+
+    summary = page.locator("#summary")
+    summary.wait_for()
+    assert "Game over" in summary.inner_text()
+    assert re.search(r"Winner: |Shared victory: ", summary.inner_text())
+    final = httpx.get(f"{base}/api/matches/{match['match']}/state", timeout=10).json()
+    rows = summary.locator(".final-scores tbody tr")
+    assert rows.count() == 2
+    shown = [int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(2)]
+    assert sorted(shown) == sorted(final["scores"])
+    entries = page.locator("#log .log-entry")
+    assert entries.count() == final["ply"]
+    assert all(text.rstrip().endswith(".") for text in page.locator("#log .log-text").all_inner_texts())
+    assert page.locator("#play").get_attribute("data-mine") == "0"
+    page.screenshot(path=str(artifacts / "splendor-finished.png"), full_page=True)
+
+    # the replay steps through the finished game
+    page.click("#summary a[href^='/replay/']")
+    page.wait_for_selector("#replay-slider")
+    page.click("#replay-end")
+    page.wait_for_function("t => document.getElementById('replay-ply').textContent.includes(t)",
+                           arg=f"{final['ply']} of {final['ply']}")
+    page.click("#replay-start")
+    page.wait_for_selector(".sp-table")
+    page.click("#replay-next")
+    page.wait_for_function(
+        "() => document.getElementById('replay-ply').textContent.startsWith('Ply 1 of')")
+
+    # a downloaded record opens as a replay from the lobby
+    record = httpx.get(f"{base}/api/matches/{match['match']}/record", timeout=10).json()
+    file = tmp_path / "record.json"
+    file.write_text(json.dumps(record))
+    page.goto(base + "/")
+    page.set_input_files("#record-file", str(file))
+    page.wait_for_url(re.compile(r"/replay/"))
+    page.wait_for_selector("#replay-slider")
+    assert page.locator("#replay-slider").get_attribute("max") == str(final["ply"])
+    # a broken record is refused with the server's reason, politely
+    file.write_text(json.dumps(dict(record, actions=record["actions"][:3] + ["take2 gold"])))
+    page.goto(base + "/")
+    page.set_input_files("#record-file", str(file))
+    assert "ply 4" in page.locator(".toast").first.inner_text()
+
+
+def test_alhambra_turn_by_clicking_buy_then_place(
+        base: str, new_page: NewPage, artifacts: Path) -> None:
+    def inexact_buy(state: Any, legal: list[str]) -> bool:
+        return any(t.startswith("buy ") and t not in exact_buys(state, legal) for t in legal)
+
+    seed = alhambra_seed(inexact_buy)
+    state = eurogames.load("alhambra").new(players=2, seed=seed)
+    legal = [a.text for a in state.legal_actions()]
+    buy = next(t for t in legal if t.startswith("buy ") and t not in exact_buys(state, legal))
+    slot = int(buy.split()[1])
+    tile = state.view(0)["market"][slot - 1]["tile"]["id"]
+
+    match = create_match(base, "alhambra", [human("Ann"), bot("random")], seed=seed)
+    page = new_page()
+    page.goto(seat_url(base, match, 0))
+    assert wait_turn(page)
+    click_alhambra_buy(page, buy)
+    wait_ply(page, 1)
+    # the placing phase: the bought tile's legal cells are highlighted
+    cells = page.locator(".al-seat.you .al-place")
+    cells.first.wait_for()
+    page.screenshot(path=str(artifacts / "alhambra-placing.png"), full_page=True)
+    assert f"place {tile} at " in (cells.first.get_attribute("data-action") or "")
+    cell = cells.first.get_attribute("data-cell")
+    cells.first.click()
+    placed = page.locator(f'.al-seat.you .al-placed[data-tile="{tile}"]')
+    placed.wait_for()
+    assert placed.get_attribute("data-cell") == cell
+    log = page.locator("#log").inner_text()
+    assert "Buy " in log and f"Alhambra at {cell}" in log
+    assert page.locator(f'.al-slot[data-tile="{tile}"]').count() == 0
+
+
+def advance(base: str, match: dict[str, Any], game: str, seed: int, plies: int,
+            prefer: tuple[str, ...]) -> None:
+    """Play ``plies`` decisions over HTTP for the human seats: the first legal action with
+    the most preferred verb, chosen on a local replica of the match (same game and seed)."""
+    state = eurogames.load(game).new(players=len(match["seats"]), seed=seed)
+    tokens = {seat["seat"]: seat["token"] for seat in match["seats"] if seat["kind"] == "human"}
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for _ in range(plies):
+            texts = [a.text for a in state.legal_actions()]
+            text = next((t for verb in prefer for t in texts if t.startswith(verb)), texts[0])
+            seat = state.current_player
+            response = client.post(f"/api/matches/{match['match']}/action", json={
+                "token": tokens[seat], "seat": seat, "ply": state.ply, "action": text})
+            assert response.status_code == 200, response.text
+            state.apply(state.parse_action(text))
+
+
+def test_alhambra_midgame_draws_every_palace_with_its_walls(
+        base: str, new_page: NewPage, artifacts: Path) -> None:
+    match = create_match(base, "alhambra", [human("Ann"), human("Bob")], seed=4)
+    advance(base, match, "alhambra", 4, 70, ("buy ", "place ", "take "))
+    page = new_page()
+    page.goto(seat_url(base, match, 0))
+    page.wait_for_selector(".al-seat .al-placed")
+    view = httpx.get(f"{base}/api/matches/{match['match']}/state",
+                     params={"token": match["seats"][0]["token"]}, timeout=10).json()["view"]
+    for seat in view["seats"]:
+        palace = page.locator(f'.al-seat[data-seat="{seat["seat"]}"] .al-palace')
+        assert palace.locator(".al-placed").count() == len(seat["alhambra"]) > 0
+        walls = sum(len(tile["walls"]) for tile in seat["alhambra"])
+        assert palace.locator(".al-placed .al-wall").count() == walls
+        for tile in seat["alhambra"]:
+            x, y = tile["at"]
+            drawn = palace.locator(f'.al-placed[data-tile="{tile["id"]}"]')
+            assert drawn.get_attribute("data-cell") == f"{x},{y}"
+    assert page.locator("#al-dirk").is_visible()
+    page.screenshot(path=str(artifacts / "alhambra-midgame.png"), full_page=True)
+
+
+def test_alhambra_undo_after_an_exact_payment(base: str, new_page: NewPage) -> None:
+    seed = alhambra_seed(lambda state, legal: bool(exact_buys(state, legal)))
+    state = eurogames.load("alhambra").new(players=2, seed=seed)
+    buy = exact_buys(state, [a.text for a in state.legal_actions()])[0]
+    slot = buy.split()[1]
+    tile = str(state.view(0)["market"][int(slot) - 1]["tile"]["id"])
+    money = state.view(0)["seats"][0]["money"]
+
+    match = create_match(base, "alhambra", [human("Ann"), bot("random")], seed=seed)
+    page = new_page()
+    page.goto(seat_url(base, match, 0))
+    assert wait_turn(page)
+    click_alhambra_buy(page, buy)
+    assert wait_turn(page, 0)  # an exact payment: the same seat takes another action
+    assert page.locator(".banner.bonus").is_visible()
+    assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == ""
+    page.click("#undo")
+    page.wait_for_function("() => document.getElementById('play').dataset.ply === '0'")
+    assert wait_turn(page)
+    assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == tile
+    hand = page.eval_on_selector_all(".al-seat.you .al-hand .al-money",
+                                     "els => els.map(e => e.dataset.card)")
+    assert hand == money
+    assert page.locator("#undo").count() == 0
+    assert page.locator("#log .log-entry").count() == 0
+
+
+def test_two_players_see_each_other_live_and_never_the_hidden_cards(
+        base: str, new_page: NewPage, artifacts: Path) -> None:
+    from eurogames.games.splendor.text import card_words
+
+    match = create_match(base, "splendor", [human("Ann"), human("Bob")], seed=5)
+    ann = new_page()
+    bob = new_page(viewport=PHONE)
+    watcher = new_page()
+    ann.goto(seat_url(base, match, 0))
+    bob.goto(seat_url(base, match, 1))
+    watcher.goto(base + match["spectator_url"])
+    assert wait_turn(ann)
+    bob.wait_for_selector("#play[data-ply='0']")
+    watcher.wait_for_selector("#play[data-ply='0']")
+    assert bob.locator("#play").get_attribute("data-mine") == "0"
+
+    click_splendor(ann, "reserve deck 1")
+    wait_ply(ann, 1)
+    mine = ann.locator('.sp-tableau[data-seat="0"] .sp-reserved .sp-card[data-card]')
+    mine.wait_for()
+    card = int(mine.get_attribute("data-card") or 0)
+    assert mine.locator(".sp-blind-badge").count() == 1
+    secret = card_words(card, "en")
+    for page in (bob, watcher):
+        wait_ply(page, 1)  # live, without a reload
+        back = page.locator('.sp-tableau[data-seat="0"] .sp-reserved [data-hidden="1"]')
+        back.wait_for()
+        html = page.content()
+        assert f'data-card="{card}"' not in html
+        assert secret not in html
+        assert "Reserve the top card of the level-1 deck" in page.locator("#log").inner_text()
+
+    assert wait_turn(bob, 0)
+    bob.wait_for_selector(".sp-pile.legal")
+    assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    bob.screenshot(path=str(artifacts / "phone-splendor.png"), full_page=True)
+    take = next(t for t in legal_texts(bob) if t.startswith("take ") and len(t.split()) == 4)
+    click_splendor(bob, take)
+    wait_ply(ann, 2)
+    assert wait_turn(ann, 1)
+    last = ann.locator("#log .log-entry").last
+    assert last.get_attribute("data-text") == take
+    assert "Bob" in last.inner_text()
+
+
+def test_language_switch_reload_and_reconnect(
+        base: str, new_page: NewPage, artifacts: Path) -> None:
+    match = create_match(base, "splendor", [human("Ann"), bot("greedy")], seed=3)
+    page = new_page()
+    sockets: list[WebSocketRoute] = []
+
+    def through(ws: WebSocketRoute) -> None:
+        ws.connect_to_server()  # pass everything through; kept so that the test can cut it
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/matches/"), through)
+    page.goto(seat_url(base, match, 0))
+    last = play_splendor_turn(page)
+    assert wait_turn(page, last)
+    assert page.inner_text("#turn") == "Your turn"
+
+    # every UI string exists in all three languages
+    missing = page.evaluate("""async () => {
+        const m = await import('/static/i18n.js');
+        const en = Object.keys(m.STRINGS.en);
+        return Object.keys(m.STRINGS).flatMap(
+            lang => en.filter(k => !(k in m.STRINGS[lang])).map(k => lang + ':' + k)); }""")
+    assert missing == []
+
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("() => document.getElementById('turn').textContent === '輪到你了'")
+    page.wait_for_function(
+        "() => document.querySelector('#log .log-text').textContent.startsWith('拿取')")
+    assert "供應堆" in page.inner_text(".sp-table") and "分數" in page.inner_text("#players h3")
+    assert page.get_attribute("html", "lang") == "zh-Hant"
+    page.screenshot(path=str(artifacts / "splendor-zh-Hant.png"), full_page=True)
+    page.select_option("#lang", "zh-Hans")
+    page.wait_for_function("() => document.getElementById('turn').textContent === '轮到你了'")
+    assert "供应堆" in page.inner_text(".sp-table")
+
+    # a reload continues the game, in the remembered language
+    at = ply(page)
+    page.reload()
+    assert wait_turn(page, at - 1)
+    assert ply(page) == at and page.input_value("#lang") == "zh-Hans"
+    assert page.inner_text("#turn") == "轮到你了"
+    last = play_splendor_turn(page, at - 1)
+    assert wait_turn(page, last)
+
+    # an error from the server is a toast, and the page plays on
+    sockets[-1].send(json.dumps({"type": "error", "code": "illegal", "message": "a test refusal"}))
+    toast = page.locator(".toast", has_text="a test refusal")
+    toast.wait_for()
+    assert "现在不能这样做" in toast.inner_text()
+
+    # a dropped connection reconnects by itself and the game continues
+    count = len(sockets)
+    sockets[-1].close(code=4000, reason="network drop")
+    page.wait_for_function("() => document.getElementById('play').dataset.conn === 'reconnecting'")
+    page.wait_for_function("() => document.getElementById('play').dataset.conn === 'connected'")
+    assert len(sockets) == count + 1
+    last = play_splendor_turn(page, last)
+    assert last >= 0 and wait_turn(page, last)
+
+
+def test_generic_view_plays_a_whole_game(base: str, new_page: NewPage, artifacts: Path) -> None:
+    match = create_match(base, "splendor", [human("Ann"), bot("greedy")], seed=21)
+    page = new_page()
+    page.goto(seat_url(base, match, 0) + "&view=generic")
+    last = -1
+    for decision in range(MAX_SPLENDOR_DECISIONS):
+        if not wait_turn(page, last):
+            break
+        last = ply(page)
+        choice = choose_splendor(actions_in(page, ".generic-legal button[data-action]"))
+        page.click(f'.generic-legal button[data-action="{choice}"]')
+        wait_ply(page, last + 1)
+        if decision == 3:
+            assert page.locator(".generic-panel[data-key='market']").count() == 1
+            page.screenshot(path=str(artifacts / "generic-view.png"), full_page=True)
+    else:
+        pytest.fail(f"the game did not end within {MAX_SPLENDOR_DECISIONS} decisions")
+    assert "Game over" in page.inner_text("#summary")
+
+
+def test_hotseat_host_acts_for_every_human_seat(base: str, new_page: NewPage) -> None:
+    match = create_match(base, "splendor", [human("Ann"), human("Bob")], seed=9, hotseat=True)
+    page = new_page()
+    page.goto(base + match["host"]["url"])
+    assert wait_turn(page)
+    assert page.inner_text("#turn") == "Ann: your turn"
+    at = play_splendor_turn(page)
+    assert wait_turn(page, at)
+    assert page.inner_text("#turn") == "Bob: your turn"
+    play_splendor_turn(page, at)
+    seats = page.eval_on_selector_all("#log .log-seat", "els => els.map(e => e.textContent)")
+    assert seats == ["Ann", "Bob"]
+
+    # a wrong token is told plainly, not retried for ever
+    page.goto(f"{base}/play/{match['match']}?token=not-a-token")
+    assert "not valid" in page.locator("#fatal").inner_text()
