@@ -18,17 +18,27 @@ def pin_to_one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
+WARM_UP_GAMES = 20
+
+
 def random_playouts(
     name: str, players: int, games: int, seed: int = 1
 ) -> tuple[float, float, float, float]:
     """Uniformly random games from setup to the end:
     (games/s, moves/s, mean moves, games per CPU second).
 
-    On a shared machine the wall-clock rate also counts the time other processes held the
-    core; the CPU-time rate does not.
+    The engines memoise what they have worked out once (payments by purse, takes by
+    display), as a long simulation run would have them: ``WARM_UP_GAMES`` games, on other
+    seeds, are played first and not timed, so the figure is the steady rate. On a shared
+    machine the wall-clock rate also counts the time other processes held the core; the
+    CPU-time rate does not.
     """
     game = eurogames.load(name)
     rng = Rng(seed)
+    for i in range(WARM_UP_GAMES):
+        state = game.new(players, seed=seed * 7_777_777 + i)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
     moves = 0
     start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):

@@ -1,0 +1,149 @@
+"""What the learning adapters cost: decisions per second through each adapter, against the bare
+engine, playing uniformly random legal actions on one core.
+
+    python bench/rl.py            # the figures in the report
+    python bench/rl.py --quick    # a short run (CI smoke test)
+
+Every row counts engine decisions (plies) per second over whole games, new games dealt as
+needed. ``engine`` applies a random legal action; ``engine + view`` also builds
+``state.view(seat)`` for the seat to move, the floor of any observation made from the view (the
+adapters' rule: never from the state); the PettingZoo and Gymnasium rows are what a learning
+loop sees (an observation and an action mask every decision); OpenSpiel is timed bare
+(``legal_actions`` and ``apply_action``, what tree search uses) and with
+the observation of the seat to move (``make_observation``, the numpy route). Rates are per CPU
+second of this process (the machine is shared). The ratio is the engine's rate over the row's:
+how many times one decision costs through that route.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from collections.abc import Callable
+
+import eurogames
+from enginebench import pin_to_one_core
+from eurogames.core.rng import Rng
+
+clock = time.process_time  # CPU time: the machine is shared, and other loads would count
+
+
+def engine(name: str, players: int, plies: int, with_view: bool) -> float:
+    game = eurogames.load(name)
+    rng = Rng(1)
+    done = 0
+    state = game.new(players, seed=1)
+    start = clock()
+    while done < plies:
+        if state.is_over():
+            state = game.new(players, seed=done)
+        if with_view:
+            state.view(state.current_player)
+        state.apply(rng.choice(state.legal_actions()))
+        done += 1
+    return done / (clock() - start)
+
+
+def _random_id(state: eurogames.State, rng: Rng) -> int:
+    """The engine row's draw, for every route: the rows then differ only by the route's own
+    work (an agent reading the mask, ``np.flatnonzero`` on 38,304 entries for Alhambra, would
+    add its own cost to every adapter alike)."""
+    return rng.choice(state.legal_actions()).id
+
+
+def pettingzoo(name: str, players: int, plies: int) -> float:
+    import eurogames.rl
+
+    env = eurogames.rl.pettingzoo_env(name, players=players, seed=1)
+    rng = Rng(1)
+    done = 0
+    env.reset()
+    start = clock()
+    while done < plies:
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.reset()
+            continue
+        env.step(_random_id(env.game_state, rng))
+        done += 1
+    return done / (clock() - start)
+
+
+def gymnasium_env(name: str, players: int, plies: int) -> float:
+    import gymnasium
+
+    import eurogames.rl
+
+    env = gymnasium.make(eurogames.rl.env_id(name), opponents=["random"] * (players - 1), seat=0)
+    rng = Rng(1)
+    done = 0
+    env.reset(seed=1)
+    start = clock()
+    while done < plies:
+        before = env.unwrapped.game_state.ply
+        _, _, terminated, truncated, _ = env.step(_random_id(env.unwrapped.game_state, rng))
+        done += env.unwrapped.game_state.ply - before
+        if terminated or truncated:
+            env.reset()
+    return done / (clock() - start)
+
+
+def openspiel(name: str, players: int, plies: int, with_observation: bool) -> float:
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    import eurogames.rl  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "rng_seed": 1})
+    observation = make_observation(game)
+    rng = Rng(1)
+    done = 0
+    state = game.new_initial_state()
+    start = clock()
+    while done < plies:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            state.apply_action(0)  # the deal
+            continue
+        if with_observation:
+            observation.set_from(state, state.current_player())
+        state.legal_actions()  # what a search asks at every node
+        state.apply_action(_random_id(state.engine_state, rng))
+        done += 1
+    return done / (clock() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--plies", type=int, default=None, help="decisions per measure")
+    args = parser.parse_args(argv)
+    pin_to_one_core()
+    plies = args.plies or (2000 if args.quick else 30_000)
+    routes: list[tuple[str, Callable[[str, int, int], float]]] = [
+        ("engine", lambda g, n, k: engine(g, n, k, False)),
+        ("engine + view", lambda g, n, k: engine(g, n, k, True)),
+        ("PettingZoo AEC (observe + mask + step)", pettingzoo),
+        ("Gymnasium (make; random opponents)", gymnasium_env),
+        ("OpenSpiel (legal_actions + apply_action)", lambda g, n, k: openspiel(g, n, k, False)),
+        ("OpenSpiel + observation (make_observation)", lambda g, n, k: openspiel(g, n, k, True)),
+    ]
+    print(f"eurogames {eurogames.__version__}, Python {platform.python_version()}, "
+          f"{platform.machine()}, one core, {plies:,} decisions per measure")
+    print("| game | players | route | decisions/s | µs/decision | × engine |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name in eurogames.games():
+        for players in (2, 4):
+            base = None
+            for label, measure in routes:
+                rate = measure(name, players, plies)
+                base = base or rate
+                print(f"| {name} | {players} | {label} | {rate:,.0f} | {1e6 / rate:.1f} | {base / rate:.2f} |",
+                      flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

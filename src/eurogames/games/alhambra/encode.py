@@ -1,0 +1,288 @@
+"""Alhambra as numbers for learning agents: one seat's observation, from its view alone.
+
+The learning adapters (``eurogames.rl``) find this module beside the rules and call
+``encode(state.view(seat), players)``. Only the view is read, so an observation holds exactly
+what the seat may see (A18: everything but the order of the money deck and of the bag). Seats
+are ordered from the observer on (the observer first, then the seats after it in turn order).
+docs/observations.md lists every entry; ``layout`` is the source of that table and of the
+adapters' observation bounds.
+
+The vector is the dense part (the table, then every seat's summary) followed by one palace
+per seat as 11 planes over the 25 x 25 playable square (decision A25: x and y from -12 to 12
+around the fountain): occupied, building type one-hot, and a wall on the north, east, south,
+west side. Tiles are also named by id (the bag, the tiles bought this turn, each reserve), as
+the action space names them (``place 14 at 1,-2``, ``reserve 14``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eurogames.games.alhambra.actions import CURRENCIES
+from eurogames.games.alhambra.data import DATA, NUM_TILES, SIDES, TILE_IDS, TILE_WALLS, TYPES
+from eurogames.games.alhambra.palace import RADIUS
+from eurogames.games.alhambra.rules import PHASES  # the view's phase names
+from eurogames.rl.encoding import Block, Layout
+
+MARKET_SLOTS = 4  # one per currency, in CURRENCIES order (decision A15)
+MONEY_CARDS = 36  # currency-major: yellow 1..9, green 1..9, blue 1..9, orange 1..9
+SIDE = 2 * RADIUS + 1  # 25
+CELLS = SIDE * SIDE
+PLANES = 1 + len(TYPES) + len(SIDES)  # occupied, type one-hot, walls N E S W
+PALACE = PLANES * CELLS
+SCORING_CARDS = 2  # U7
+
+COPIES_SCALE = 3.0  # copies of one money card (3, or 2 with Dirk)
+PRICE_SCALE = 13.0  # the highest price
+DECK_SCALE = 110.0  # 108 money cards and 2 scoring cards at most
+TYPE_SCALE = 11.0  # the most tiles of one type (gardens, towers)
+MONEY_SCALE = 45.0  # one of each value in a currency
+POINTS_SCALE = 100.0
+WALL_SCALE = 20.0
+GIFT_SCALE = 4.0  # at most the four market tiles go to one seat at the end (E2)
+# bounds that hold in any game: no wall is longer than all wall sections of all tiles, and no
+# seat scores more than first place in every type in every round plus that wall each round
+MOST_WALL = sum(bin(TILE_WALLS[t]).count("1") for t in TILE_IDS)
+MOST_POINTS = sum(max(table) for scoring in DATA.points for table in scoring) + 3 * MOST_WALL
+
+DENSE_SEAT = 1 + MONEY_CARDS + len(CURRENCIES) + len(TYPES) + 1 + NUM_TILES + len(TYPES)
+SLOT_FEATURES = 1 + len(TYPES) + 1 + len(SIDES)
+
+
+def _dense_table(players: int) -> int:
+    return (len(PHASES) + 3 * players + 1 + MARKET_SLOTS * SLOT_FEATURES + MONEY_CARDS + 1 + MONEY_CARDS
+            + NUM_TILES + 3 + SCORING_CARDS * 3 + NUM_TILES + 2 + len(TYPES))
+
+
+def observation_size(players: int, options: dict[str, Any] | None = None) -> int:
+    return _dense_table(players) + players * (DENSE_SEAT + PALACE)
+
+
+def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
+    """The named blocks of the observation for ``players`` seats (the size does not depend on
+    the Dirk option: without Dirk his block stays 0)."""
+    n = players
+    blocks = [
+        Block("phase", len(PHASES), 1.0, "one-hot: action, placing (bought tiles), ending (end gifts, E3), over"),
+        Block("current seat", n, 1.0, "one-hot of the seat to decide, relative to the observer (0 = the observer); all 0 once over"),
+        Block("start seat", n, 1.0, "one-hot of the start player, relative"),
+        Block("bonus action", 1, 1.0, "1 after an exact payment: the seat may act again (M4)"),
+        Block("market", MARKET_SLOTS * SLOT_FEATURES, 1.0,
+              "4 slots (yellow, green, blue, orange), 12 entries each: present, type one-hot "
+              "(pavilion, seraglio, arcades, chambers, garden, tower), price /13, wall on the north, east, south, west"),
+        Block("display", MONEY_CARDS, 1.0, "face-up money cards: count of each card /3, yellow 1…9, green 1…9, blue 1…9, orange 1…9"),
+        Block("deck", 1, 1.0, "cards left in the money deck /110"),
+        Block("discard", MONEY_CARDS, 1.0, "discard pile: count of each card /3, as the display"),
+        Block("bag", NUM_TILES, 1.0, "1 for each tile id 1…54 still in the bag"),
+        Block("scorings done", 3, 1.0, "one-hot: 0, 1, 2 scoring cards drawn"),
+        Block("scoring cards", SCORING_CARDS * 3, 1.0,
+              "per undrawn scoring card (in deck order): present, first and last draw it can come at /110"),
+        Block("bought", NUM_TILES, 1.0, "1 for each tile id bought this turn or given at the end and waiting to be placed"),
+        Block("end gifts", n, 1.0, "per seat, relative: tiles it will receive at the end, waiting their turn /4"),
+        Block("dirk", 2 + len(TYPES), (1.0, MOST_POINTS / POINTS_SCALE, *(1.0,) * len(TYPES)),
+              "Dirk (2 players, V1–V7): in play, points /100, his tiles per type /11"),
+    ]
+    for i in range(n):
+        who = "the observer" if i == 0 else f"the seat {i} after the observer"
+        blocks += [
+            Block(f"seat+{i} points", 1, MOST_POINTS / POINTS_SCALE, f"{who}: points /100"),
+            Block(f"seat+{i} money", MONEY_CARDS, 1.0, f"{who}: money cards held, count of each /3 (hands are public, A18)"),
+            Block(f"seat+{i} money totals", len(CURRENCIES), 135 / MONEY_SCALE, f"{who}: money held per currency /45"),
+            Block(f"seat+{i} buildings", len(TYPES), 1.0, f"{who}: tiles of each type in its Alhambra /11"),
+            Block(f"seat+{i} longest wall", 1, MOST_WALL / WALL_SCALE, f"{who}: longest outer wall /20 (S6)"),
+            Block(f"seat+{i} reserve", NUM_TILES, 1.0, f"{who}: 1 for each tile id on its reserve board"),
+            Block(f"seat+{i} reserve types", len(TYPES), 1.0, f"{who}: reserve tiles of each type /11"),
+        ]
+    for i in range(n):
+        who = "the observer" if i == 0 else f"the seat {i} after the observer"
+        blocks.append(Block(
+            f"seat+{i} palace", PALACE, 1.0,
+            f"{who}: 11 planes of 25 x 25 cells, row-major from (-12,-12) (x east, y south of the "
+            "fountain at the centre): occupied (the fountain too), type one-hot, wall north, east, "
+            "south, west",
+        ))
+    return Layout(blocks)
+
+
+# -- precomputed pieces: the hot path lists raw entries, then numpy writes and scales them ----
+_PHASE = {name: k for k, name in enumerate(PHASES)}
+_CODE = {f"{CURRENCIES[c]} {v}": c * 9 + v - 1 for c in range(4) for v in range(1, 10)}
+_VALUES = np.arange(1, 10, dtype=np.float32)  # the values 1..9 of a currency's cards
+_FOUNTAIN = RADIUS * SIDE + RADIUS  # the centre cell of the occupied plane
+_MOST_WALLS = 3  # no tile has four walls (data check)
+# per tile id, from the view's own fields the first time it is seen (tiles never change): its
+# type, its market entries set to 1 (relative to the slot) and price, and its plane offsets
+# (occupied, type, walls), padded with the occupied plane's, which is set anyway
+_KIND = [-1] * (NUM_TILES + 1)
+_MARKET: list[tuple[tuple[int, ...], int]] = [((), 0)] * (NUM_TILES + 1)
+_PLANES = np.zeros((NUM_TILES + 1, 2 + _MOST_WALLS), np.int64)
+
+
+def _tile(tile: dict[str, Any]) -> int:
+    """Learn a tile from the view; its type."""
+    kind = TYPES.index(tile["type"])
+    walls = [SIDES.index(side) for side in tile["walls"]]
+    if len(walls) > _MOST_WALLS:
+        raise ValueError(f"tile {tile['id']} has {len(walls)} walls")
+    planes = (0, (1 + kind) * CELLS, *((1 + len(TYPES) + s) * CELLS for s in walls))
+    _PLANES[tile["id"]] = planes + (0,) * (_PLANES.shape[1] - len(planes))
+    _MARKET[tile["id"]] = ((0, 1 + kind, *(2 + len(TYPES) + s for s in walls)), tile["price"])
+    _KIND[tile["id"]] = kind
+    return kind
+
+
+class _Offsets:
+    """Where each block starts for one player count, each seat's raw-valued entries, and the
+    scale every dense entry is multiplied by after the raw values are written."""
+
+    def __init__(self, players: int) -> None:
+        spans = layout(players)
+        self.starts = starts = spans.starts
+        self.dense = starts["seat+0 palace"]
+        self.money = [starts[f"seat+{i} money"] for i in range(players)]
+        self.buildings = [starts[f"seat+{i} buildings"] for i in range(players)]
+        self.reserve = [starts[f"seat+{i} reserve"] for i in range(players)]
+        self.reserve_types = [starts[f"seat+{i} reserve types"] for i in range(players)]
+        self.palace = [starts[f"seat+{i} palace"] for i in range(players)]
+        self.seat_entries = [(starts[f"seat+{i} points"], starts[f"seat+{i} longest wall"]) for i in range(players)]
+        # each seat's money counts as a 4 x 9 matrix (currency, value), and its totals
+        self.money_cards = np.array([
+            [[m + c * 9 + v for v in range(9)] for c in range(len(CURRENCIES))] for m in self.money
+        ])
+        self.totals = np.array([
+            [starts[f"seat+{i} money totals"] + c for c in range(len(CURRENCIES))] for i in range(players)
+        ])
+        scale = np.ones(self.dense, np.float32)
+        for block in ("display", "discard"):
+            scale[spans.span(block)] = 1 / COPIES_SCALE
+        for k in range(MARKET_SLOTS):
+            scale[starts["market"] + k * SLOT_FEATURES + 1 + len(TYPES)] = 1 / PRICE_SCALE
+        scale[spans.span("deck")] = 1 / DECK_SCALE
+        for j in range(SCORING_CARDS):
+            scale[starts["scoring cards"] + 3 * j + 1 : starts["scoring cards"] + 3 * j + 3] = 1 / DECK_SCALE
+        scale[spans.span("end gifts")] = 1 / GIFT_SCALE
+        scale[starts["dirk"] + 1] = 1 / POINTS_SCALE
+        scale[starts["dirk"] + 2 : starts["dirk"] + 2 + len(TYPES)] = 1 / TYPE_SCALE
+        for i in range(players):
+            scale[spans.span(f"seat+{i} points")] = 1 / POINTS_SCALE
+            scale[spans.span(f"seat+{i} money")] = 1 / COPIES_SCALE
+            scale[spans.span(f"seat+{i} money totals")] = 1 / MONEY_SCALE
+            scale[spans.span(f"seat+{i} buildings")] = 1 / TYPE_SCALE
+            scale[spans.span(f"seat+{i} longest wall")] = 1 / WALL_SCALE
+            scale[spans.span(f"seat+{i} reserve types")] = 1 / TYPE_SCALE
+        self.scale = scale
+
+
+_OFFSETS = {n: _Offsets(n) for n in range(2, 7)}
+
+
+def encode(view: dict[str, Any], players: int) -> np.ndarray:
+    """The observation of ``view``'s seat (float32, ``observation_size(players)`` long).
+
+    >>> import eurogames
+    >>> state = eurogames.load("alhambra").new(players=3, seed=7)
+    >>> x = encode(state.view(1), 3)
+    >>> x.shape, float(x[layout(3).span("seat+0 palace")].sum())  # the fountain alone
+    ((21209,), 1.0)
+    """
+    if view.get("game") != "alhambra":
+        raise ValueError(f"not an Alhambra view: game {view.get('game')!r}")
+    n = players
+    if view["players"] != n or n not in _OFFSETS:
+        raise ValueError(f"the view is of a {view['players']}-player game, not {n}")
+    seat = view["seat"]
+    r = 0 if seat is None else seat  # a spectator's view keeps the table's order
+    at = _OFFSETS[n]
+    o = at.starts
+    kinds_of = _KIND
+    ones: list[int] = [o["phase"] + _PHASE[view["phase"]]]  # entries set to 1
+    pos: list[int] = []  # entries set to the raw value in val (scaled afterwards)
+    val: list[float] = []
+    counted: list[int] = []  # entries counting occurrences (money cards, Dirk's types)
+    current = view["current_player"]
+    if current >= 0:
+        ones.append(o["current seat"] + (current - r) % n)
+    ones.append(o["start seat"] + (view["start_player"] - r) % n)
+    if view["bonus_action"]:
+        ones.append(o["bonus action"])
+    b = o["market"]
+    for slot in view["market"]:
+        tile = slot["tile"]
+        if tile is not None:
+            if kinds_of[tile["id"]] < 0:
+                _tile(tile)
+            market, price = _MARKET[tile["id"]]
+            ones += [b + x for x in market]
+            pos.append(b + 1 + len(TYPES))
+            val.append(price)
+        b += SLOT_FEATURES
+    b = o["display"]
+    counted += [b + _CODE[c] for c in view["display"]]
+    pos.append(o["deck"])
+    val.append(view["deck"])
+    b = o["discard"]
+    counted += [b + _CODE[c] for c in view["discard"]]
+    b = o["bag"] - 1
+    ones += [b + t for t in view["bag"]]
+    ones.append(o["scorings done"] + view["scorings_done"])
+    b = o["scoring cards"]
+    for card in view["scoring_cards"]:
+        ones.append(b)
+        pos += (b + 1, b + 2)
+        val += card["draws"]
+        b += 3
+    b = o["bought"] - 1
+    ones += [b + t["id"] for t in view["bought"]]
+    b = o["end gifts"]
+    for gift in view["end_gifts"]:
+        pos.append(b + (gift["seat"] - r) % n)
+        val.append(len(gift["tiles"]))
+    dirk = view["dirk"]
+    if dirk is not None:
+        b = o["dirk"]
+        ones.append(b)
+        pos.append(b + 1)
+        val.append(dirk["points"])
+        for tile in dirk["tiles"]:
+            kind = kinds_of[tile["id"]]
+            counted.append(b + 2 + (kind if kind >= 0 else _tile(tile)))
+    seats = view["seats"]
+    cells: list[int] = []  # per tile in a palace: the cell's entry in the occupied plane
+    ids: list[int] = []
+    for i in range(n):
+        player = seats[(r + i) % n]
+        b = at.money[i]
+        counted += [b + _CODE[card] for card in player["money"]]  # totals follow, with numpy
+        tiles = player["alhambra"]
+        for tile in tiles:
+            if kinds_of[tile["id"]] < 0:
+                _tile(tile)
+        b = at.buildings[i]
+        counted += [b + kinds_of[tile["id"]] for tile in tiles]
+        palace = at.palace[i] + RADIUS * SIDE + RADIUS
+        cells += [palace + tile["at"][1] * SIDE + tile["at"][0] for tile in tiles]
+        ids += [tile["id"] for tile in tiles]
+        ones.append(palace)  # the fountain
+        b, types = at.reserve[i] - 1, at.reserve_types[i]
+        for tile in player["reserve"]:
+            tile_id = tile["id"]
+            ones.append(b + tile_id)
+            kind = kinds_of[tile_id]
+            counted.append(types + (kind if kind >= 0 else _tile(tile)))
+        pos += at.seat_entries[i]
+        val += (player["points"], player["longest_wall"])
+    vector = np.zeros(observation_size(n), np.float32)
+    dense = vector[: at.dense]
+    dense[:] = np.bincount(counted, minlength=at.dense)  # a longer result (a bug) raises here
+    dense[pos] = val
+    dense[at.totals] = dense[at.money_cards] @ _VALUES  # money per currency, from the counts
+    dense *= at.scale
+    vector[ones] = 1.0
+    if cells:
+        vector[np.asarray(cells)[:, None] + _PLANES[ids]] = 1.0
+    return vector
+
+
+__all__ = ["encode", "layout", "observation_size"]

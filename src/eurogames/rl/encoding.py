@@ -1,0 +1,288 @@
+"""Observation encoding for any game: the hook each game supplies, and the layout it declares.
+
+Every learning adapter (PettingZoo, Gymnasium, OpenSpiel) turns a position into numbers the
+same way, without knowing which game it is: the game ships a module ``encode`` beside its
+rules (``eurogames/games/<name>/encode.py``, found from the package of the game object's
+class), with
+
+- ``observation_size(players, options) -> int``: the length of the vector;
+- ``encode(view, players) -> numpy.ndarray``: float32 of that length, computed from
+  ``state.view(seat)`` alone, never from the state, so an observation cannot hold what the
+  seat may not see (the view is the contract's one statement of that, docs/api.md);
+- ``layout(players, options) -> Layout`` (optional): the named blocks of the vector with
+  their upper bounds; adapters use it for their observation spaces and docs/observations.md
+  lists it. Without it the bounds are unknown (``+inf``).
+
+A game without the module cannot be learned on: :func:`encoder` says so and what to add.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from eurogames.core.action import Action
+from eurogames.core.errors import EurogamesError, IllegalActionError
+from eurogames.core.game import Game
+from eurogames.core.registry import load
+
+ENCODER_MODULE = "encode"
+REQUIRED = ("observation_size", "encode")
+
+
+class NoEncoderError(EurogamesError, LookupError):
+    """The game ships no observation encoder (or an incomplete one)."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """A run of entries of an observation vector with one meaning.
+
+    ``high`` bounds the encoded values (one number for the block, or one per entry; ``inf``
+    where the rules set no bound); every entry is at least 0. ``what`` says what an entry
+    holds and how it is scaled, for docs/observations.md.
+    """
+
+    name: str
+    size: int
+    high: float | tuple[float, ...]
+    what: str
+
+    def __post_init__(self) -> None:
+        if self.size < 0:
+            raise ValueError(f"block {self.name!r} has a negative size")
+        if isinstance(self.high, tuple) and len(self.high) != self.size:
+            raise ValueError(f"block {self.name!r}: {len(self.high)} bounds for {self.size} entries")
+
+
+class Layout:
+    """The blocks of one game's observation for one player count, in order, with offsets."""
+
+    def __init__(self, blocks: Iterable[Block]) -> None:
+        self.blocks = tuple(blocks)
+        self.starts: dict[str, int] = {}
+        offset = 0
+        for block in self.blocks:
+            if block.name in self.starts:
+                raise ValueError(f"two blocks are named {block.name!r}")
+            self.starts[block.name] = offset
+            offset += block.size
+        self.size = offset
+
+    def span(self, name: str) -> slice:
+        """The entries of block ``name``."""
+        try:
+            start = self.starts[name]
+        except KeyError:
+            raise KeyError(f"no block {name!r}; blocks: {', '.join(self.starts)}") from None
+        return slice(start, start + self._by_name(name).size)
+
+    def _by_name(self, name: str) -> Block:
+        return next(b for b in self.blocks if b.name == name)
+
+    def high(self) -> np.ndarray:
+        """The upper bound of every entry (float32, ``inf`` where unbounded)."""
+        out = np.empty(self.size, np.float32)
+        for block in self.blocks:
+            start = self.starts[block.name]
+            out[start : start + block.size] = block.high
+        return out
+
+    def markdown(self) -> str:
+        """The layout as the table docs/observations.md shows."""
+        lines = ["| indices | block | size | bound | what |", "| --- | --- | --- | --- | --- |"]
+        for block in self.blocks:
+            start = self.starts[block.name]
+            stop = start + block.size - 1
+            where = f"{start}" if block.size == 1 else f"{start}–{stop}"
+            lines.append(
+                f"| {where} | {block.name} | {block.size} | {_bound_text(block.high)} | {block.what} |"
+            )
+        return "\n".join(lines)
+
+
+def _bound_text(high: float | tuple[float, ...]) -> str:
+    values = sorted(set(high)) if isinstance(high, tuple) else [high]
+    return ", ".join("∞" if v == float("inf") else f"{v:g}" for v in values)
+
+
+def game_of(game: Game | str) -> Game:
+    return load(game) if isinstance(game, str) else game
+
+
+def encoder(game: Game | str) -> ModuleType:
+    """The game's ``encode`` module; :class:`NoEncoderError` when it has none or it is partial."""
+    game = game_of(game)
+    home = sys.modules[type(game).__module__]
+    package = home.__name__ if hasattr(home, "__path__") else home.__package__
+    target = f"{package}.{ENCODER_MODULE}"
+    try:
+        module = importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        if exc.name != target:
+            raise  # the module exists but imports something missing: a bug to see
+        raise NoEncoderError(
+            f"{game.name} has no observation encoder: add {target.replace('.', '/')}.py with "
+            "observation_size(players, options) and encode(view, players) "
+            "(see docs/observations.md)"
+        ) from None
+    missing = [name for name in REQUIRED if not callable(getattr(module, name, None))]
+    if missing:
+        raise NoEncoderError(f"{target} does not define {' and '.join(missing)}()")
+    return module
+
+
+def checked_options(game: Game, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's options with defaults, after the game's own checks of ``players`` and them."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be an integer, not {players!r}")
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(
+            f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}"
+        )
+    return game.check_options(players, options or {})
+
+
+def observation_size(game: Game | str, players: int, options: dict[str, Any] | None = None) -> int:
+    game = game_of(game)
+    return int(encoder(game).observation_size(players, checked_options(game, players, options)))
+
+
+def layout(game: Game | str, players: int, options: dict[str, Any] | None = None) -> Layout | None:
+    """The game's declared layout, or ``None`` when its encoder declares none."""
+    game = game_of(game)
+    module = encoder(game)
+    declare = getattr(module, "layout", None)
+    if declare is None:
+        return None
+    return declare(players, checked_options(game, players, options))
+
+
+def observation_high(
+    game: Game | str, players: int, options: dict[str, Any] | None = None
+) -> np.ndarray:
+    """Upper bounds for an observation space (``inf`` everywhere without a layout)."""
+    found = layout(game, players, options)
+    if found is None:
+        return np.full(observation_size(game, players, options), np.inf, np.float32)
+    return found.high()
+
+
+class Encoder:
+    """One game's encoder bound to a player count: what the adapters call once per step.
+
+    It checks once, at construction, that the module's size and layout agree, and checks the
+    length of every vector it returns, so that a game whose encoder drifts from its layout
+    fails loudly rather than training on shifted features.
+    """
+
+    def __init__(self, game: Game | str, players: int, options: dict[str, Any] | None = None) -> None:
+        self.game = game_of(game)
+        self.players = players
+        self.options = checked_options(self.game, players, options)
+        self.module = encoder(self.game)
+        self.size = int(self.module.observation_size(players, self.options))
+        self.layout = layout(self.game, players, self.options)
+        if self.layout is not None and self.layout.size != self.size:
+            raise NoEncoderError(
+                f"{self.game.name}: layout has {self.layout.size} entries but "
+                f"observation_size says {self.size}"
+            )
+        self.high = self.layout.high() if self.layout is not None else np.full(self.size, np.inf, np.float32)
+        self._encode = self.module.encode
+
+    def __call__(self, view: dict[str, Any]) -> np.ndarray:
+        out = self._encode(view, self.players)
+        if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+            out = np.asarray(out, np.float32)
+        if out.shape != (self.size,):
+            raise ValueError(
+                f"{self.game.name}'s encoder returned shape {out.shape}, not ({self.size},)"
+            )
+        return out
+
+
+# -- what every adapter shares -----------------------------------------------------------------
+DEFAULT_MAX_PLIES = 5000  # random games end within ~500 decisions; stalling take-and-return
+# loops (Splendor) could in principle go on for ever, so every adapter caps a game
+
+
+def check_max_plies(max_plies: int) -> int:
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
+        raise ValueError(f"max_plies must be a positive integer, not {max_plies!r}")
+    return max_plies
+
+
+def legal_action(state: Any, action: Any) -> Action:
+    """The engine action for the id ``action`` (an int or numpy integer), checked legal now.
+
+    Anything else raises :class:`IllegalActionError` (a ``ValueError``) naming the id, its
+    notation and why the rules refuse it.
+    """
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise IllegalActionError(f"an action is an integer id, not {action!r}")
+    game = state.game
+    index = int(action)
+    if not 0 <= index < game.num_actions:
+        raise IllegalActionError(
+            f"action {index} is outside {game.name}'s action space (0 to {game.num_actions - 1})"
+        )
+    found = game.action(index)
+    if found not in state.legal_actions():
+        if state.is_over():
+            raise IllegalActionError(f"action {index} ({found.text}): the game is over")
+        raise IllegalActionError(f"action {index} ({found.text}) is not legal now: {state.why_illegal(found)}")
+    return found
+
+
+def render_ansi(game: Game, view: dict[str, Any], width: int = 120) -> str:
+    """The board as the terminal client draws it (the game's ``render`` module, else the
+    generic form), as text with ANSI colours."""
+    import io
+
+    from rich.console import Console
+
+    from eurogames.cli.screen import Screen
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, color_system="standard", width=width)
+    names = [f"player_{i}" for i in range(view["players"])]
+    console.print(Screen(game, "en").board(view, view.get("seat"), names))
+    return buffer.getvalue()
+
+
+def action_mask(num_actions: int, ids: Sequence[int]) -> np.ndarray:
+    """A 0/1 int8 vector of ``num_actions`` with ``ids`` set."""
+    mask = np.zeros(num_actions, np.int8)
+    if ids:
+        mask[list(ids)] = 1
+    return mask
+
+
+def legal_ids(state: Any) -> list[int]:
+    """The ids of the legal actions, ascending (OpenSpiel's order)."""
+    return sorted([a.id for a in state.legal_actions()])
+
+
+__all__ = [
+    "DEFAULT_MAX_PLIES",
+    "Block",
+    "Encoder",
+    "Layout",
+    "NoEncoderError",
+    "action_mask",
+    "check_max_plies",
+    "encoder",
+    "layout",
+    "legal_action",
+    "legal_ids",
+    "observation_high",
+    "observation_size",
+    "render_ansi",
+]

@@ -1,0 +1,37 @@
+"""docs/observations.md states each game's layout as the encoders build it, and the
+adapters' examples (doctests) run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import eurogames  # noqa: E402
+from eurogames.rl.encoding import layout, observation_size  # noqa: E402
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "observations.md"
+
+
+@pytest.mark.parametrize("name", eurogames.games())
+def test_the_documented_table_is_the_layout(name):
+    text = DOC.read_text("utf-8")
+    game = eurogames.load(name)
+    assert layout(name, game.min_players).markdown() in text
+    sizes = " | ".join(f"{observation_size(name, n):,}" for n in range(game.min_players, game.max_players + 1))
+    assert f"| entries | {sizes} |" in text
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["eurogames.rl", "eurogames.rl.pettingzoo_env", "eurogames.games.splendor.encode", "eurogames.games.alhambra.encode"],
+)
+def test_module_doctests_run(module):
+    if module.startswith("eurogames.rl"):
+        pytest.importorskip("pettingzoo")
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,167 @@
+"""The OpenSpiel games: registered for every game, OpenSpiel's random simulation test, its
+own MCTS bot playing to the end, the deal as the one sampled chance node, observations from
+the encoder, and errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+import eurogames  # noqa: E402
+import eurogames.rl  # noqa: E402
+from eurogames.core.errors import IllegalActionError  # noqa: E402
+from eurogames.rl.encoding import Encoder  # noqa: E402
+
+GameType = pyspiel.GameType
+
+
+def dealt(game):
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(0, 1.0)]
+    state.apply_action(0)
+    return state
+
+
+def test_every_game_is_registered():
+    assert [f"eurogames_{n}" for n in eurogames.games()] == eurogames.rl.OPENSPIEL_NAMES
+    assert set(eurogames.rl.OPENSPIEL_NAMES) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 3), ("alhambra", 2), ("alhambra", 6)])
+def test_game_type_and_info(name, players):
+    engine = eurogames.load(name)
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": players})
+    kind = game.get_type()
+    assert kind.dynamics == GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.information == GameType.Information.IMPERFECT_INFORMATION
+    assert kind.reward_model == GameType.RewardModel.TERMINAL
+    assert kind.utility == (GameType.Utility.ZERO_SUM if players == 2 else GameType.Utility.CONSTANT_SUM)
+    assert game.num_players() == players and game.utility_sum() == 2 - players
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.num_distinct_actions() == engine.num_actions
+    assert game.max_game_length() == 5000
+    assert game.observation_tensor_shape() == [Encoder(name, players).size]
+
+
+@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 4), ("alhambra", 3)])
+def test_openspiel_random_simulation(name, players):
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "rng_seed": players})
+    # serialize=False: OpenSpiel serialises a sampled-stochastic game with its generator's
+    # state, which Python games cannot provide (its GetRNGState is not overridable from Python)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_mcts_bot_plays_a_game_to_the_end():
+    game = pyspiel.load_game("eurogames_splendor", {"players": 2, "rng_seed": 3})
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = dealt(game)
+    while not state.is_terminal():
+        player = state.current_player()
+        action = bot.step(state) if player == 0 else rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.engine_state.is_over()
+    assert state.returns() == state.engine_state.returns() and sum(state.returns()) == 0
+
+
+def test_a_game_reaching_max_plies_ends_as_a_draw_for_every_seat():
+    game = pyspiel.load_game("eurogames_alhambra", {"players": 3, "max_plies": 40})
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = dealt(game)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert state.engine_state.ply == 40 and not state.engine_state.is_over()
+    assert state.returns() == pytest.approx([2 / 3 - 1] * 3)
+    assert sum(state.returns()) == pytest.approx(game.utility_sum())
+
+
+def test_the_deal_draws_the_next_seed_of_the_games_stream():
+    game = pyspiel.load_game("eurogames_splendor", {"rng_seed": 42})
+    first, second = dealt(game), dealt(game)
+    assert str(first) != str(second)
+    again = pyspiel.load_game("eurogames_splendor", {"rng_seed": 42})
+    fresh = again.new_initial_state()
+    for _ in range(5):  # clones and shape queries build states but consume no seed
+        fresh.clone()
+        again.observation_tensor_shape()
+    fresh.apply_action(0)
+    assert str(fresh) == str(first)
+    assert str(dealt(again)) == str(second)
+
+
+def test_the_deal_is_the_only_chance_node():
+    game = pyspiel.load_game("eurogames_splendor")
+    state = game.new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE and str(state) == "before the deal"
+    assert state.observation_tensor(0) == [0.0] * game.observation_tensor_size()
+    with pytest.raises(ValueError, match="the deal's only outcome is 0, not 1"):
+        state.apply_action(1)
+    state.apply_action(0)
+    assert not state.is_chance_node() and state.current_player() == 0
+    with pytest.raises(ValueError, match="the only chance node is the deal"):
+        state.chance_outcomes()
+
+
+@pytest.mark.parametrize("name", ["splendor", "alhambra"])
+def test_observations_are_the_encoded_views(name):
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": 3, "rng_seed": 5})
+    state = dealt(game)
+    for action in state.legal_actions()[:1]:
+        state.apply_action(action)
+    encode = Encoder(name, 3)
+    engine = state.engine_state
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    for player in range(3):
+        expected = encode(engine.view(player))
+        assert np.array_equal(np.array(state.observation_tensor(player), np.float32), expected)
+        assert json.loads(state.observation_string(player)) == engine.view(player)
+        public.set_from(state, player)
+        assert np.array_equal(public.tensor, encode(engine.view(None)))
+        assert json.loads(public.string_from(state, player)) == engine.view(None)
+
+
+def test_unsupported_observation_types_are_refused():
+    game = pyspiel.load_game("eurogames_splendor")
+    with pytest.raises(ValueError, match="no perfect-recall"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    with pytest.raises(ValueError, match="never all"):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_clones_are_independent_and_states_round_trip_through_serialize():
+    game = pyspiel.load_game("eurogames_alhambra", {"players": 2, "dirk": False})
+    assert game.deserialize_state(game.new_initial_state().serialize()).is_chance_node()
+    state = dealt(game)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert copy.history() != state.history() and str(copy) != str(state)
+    restored = game.deserialize_state(copy.serialize())
+    assert str(restored) == str(copy) and restored.history() == copy.history()
+    assert restored.engine_state.options == {"dirk": False}
+
+
+def test_illegal_actions_and_bad_parameters_are_refused_by_name():
+    game = pyspiel.load_game("eurogames_splendor")
+    state = dealt(game)
+    with pytest.raises(IllegalActionError, match=r"action 3841 \(pass\) is not legal now"):
+        state.apply_action(3841)
+    with pytest.raises(ValueError, match="splendor is for 2 to 4 players, not 7"):
+        pyspiel.load_game("eurogames_splendor", {"players": 7})
+    with pytest.raises(ValueError, match="option 'first' must be a seat from 0 to 1"):
+        pyspiel.load_game("eurogames_splendor", {"first": 3})
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
+        pyspiel.load_game("eurogames_splendor", {"colour": 1})
