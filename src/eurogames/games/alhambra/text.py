@@ -21,7 +21,7 @@ from eurogames.games.alhambra.actions import (
     card_value,
     cell_text,
 )
-from eurogames.games.alhambra.data import TILE_PRICE, TILE_TYPE, TILE_WALLS, TYPES
+from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TILE_WALLS, TYPES
 from eurogames.games.alhambra.palace import FOUNTAIN, xy_of
 
 TITLES = {"en": "Alhambra", "zh-Hant": "阿爾罕布拉宮", "zh-Hans": "阿尔罕布拉宫"}
@@ -45,19 +45,24 @@ TERMS = {
 }
 
 
+# a tile's facts in view form, worked out once (views are built for every observation)
+_TILE_FACTS = {
+    tile: (TYPES[TILE_TYPE[tile]], TILE_PRICE[tile],
+           tuple(SIDE_NAMES[i] for i in range(4) if TILE_WALLS[tile] >> i & 1))
+    for tile in TILE_IDS
+}
+_MONEY_TEXT = tuple(f"{CURRENCIES[c // 9]} {c % 9 + 1}" for c in range(36))
+
+
 def tile_json(tile: int) -> dict[str, Any]:
-    walls = TILE_WALLS[tile]
-    return {
-        "id": tile,
-        "type": TYPES[TILE_TYPE[tile]],
-        "price": TILE_PRICE[tile],
-        "walls": [SIDE_NAMES[i] for i in range(4) if walls >> i & 1],
-    }
+    """A fresh dict each time: a view belongs to its caller."""
+    kind, price, walls = _TILE_FACTS[tile]
+    return {"id": tile, "type": kind, "price": price, "walls": list(walls)}
 
 
 def money_json(counts: tuple[int, ...] | list[int]) -> list[str]:
     """Cards as ``"blue 4"`` texts, in currency then value order, one entry per card."""
-    return [f"{CURRENCIES[c // 9]} {c % 9 + 1}" for c in range(36) for _ in range(counts[c])]
+    return [_MONEY_TEXT[c] for c, n in enumerate(counts) if n for _ in range(n)]
 
 
 def state_view(state: Any, seat: int | None) -> dict[str, Any]:
@@ -120,10 +125,19 @@ def state_view(state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
+_WALLS: dict[bytes, int] = {}  # grid -> its longest wall: a grid changes far less often than it is viewed
+
+
 def _wall(state: Any, p: int) -> int:
     from eurogames.games.alhambra.palace import longest_wall
 
-    return longest_wall(state.grids[p], state.cells[p])
+    grid = state.grids[p]
+    found = _WALLS.get(grid)
+    if found is None:
+        if len(_WALLS) > 4096:
+            _WALLS.clear()
+        found = _WALLS[grid] = longest_wall(grid, state.cells[p])
+    return found
 
 
 def tile_words(tile: int, lang: str) -> str:

@@ -48,22 +48,30 @@ TERMS = {
 }
 
 
+# a card's facts in view form, worked out once (views are built for every observation)
+_CARD_FACTS = {
+    card: (DATA.card_level[card], COLOURS[DATA.card_bonus[card]], DATA.card_points[card],
+           tuple((COLOURS[c], n) for c, n in enumerate(DATA.card_cost[card]) if n))
+    for card in range(1, len(DATA.card_level)) if DATA.card_level[card]
+}
+
+
 def card_json(card: int) -> dict[str, Any]:
-    return {
-        "id": card,
-        "level": DATA.card_level[card],
-        "bonus": COLOURS[DATA.card_bonus[card]],
-        "points": DATA.card_points[card],
-        "cost": {COLOURS[c]: n for c, n in enumerate(DATA.card_cost[card]) if n},
-    }
+    """A fresh dict each time: a view belongs to its caller."""
+    level, bonus, points, cost = _CARD_FACTS[card]
+    return {"id": card, "level": level, "bonus": bonus, "points": points, "cost": dict(cost)}
+
+
+_NOBLE_FACTS = {
+    noble: (DATA.noble_points[noble],
+            tuple((COLOURS[c], n) for c, n in enumerate(DATA.noble_requires[noble]) if n))
+    for noble in range(1, len(DATA.noble_points))
+}
 
 
 def noble_json(noble: int) -> dict[str, Any]:
-    return {
-        "id": noble,
-        "points": DATA.noble_points[noble],
-        "requires": {COLOURS[c]: n for c, n in enumerate(DATA.noble_requires[noble]) if n},
-    }
+    points, requires = _NOBLE_FACTS[noble]
+    return {"id": noble, "points": points, "requires": dict(requires)}
 
 
 def state_view(state: Any, seat: int | None) -> dict[str, Any]:
