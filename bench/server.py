@@ -35,14 +35,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-
-def serve_command() -> list[str]:
-    """``python -m eurogames serve``, or the command's own module until it is registered."""
-    from eurogames.cli.main import app
-
-    if "serve" in {command.name for command in app.registered_commands}:
-        return [sys.executable, "-m", "eurogames", "serve"]
-    return [sys.executable, "-m", "eurogames.cli.serve"]
+SERVE = [sys.executable, "-m", "eurogames", "serve"]
 
 
 def free_port() -> int:
@@ -52,7 +45,7 @@ def free_port() -> int:
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen([*serve_command(), "--port", str(port), "--db", str(db)],
+    process = subprocess.Popen([*SERVE, "--port", str(port), "--db", str(db)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                start_new_session=True)
     deadline = time.monotonic() + 30

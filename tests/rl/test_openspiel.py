@@ -29,6 +29,12 @@ def dealt(game):
     return state
 
 
+def mcts_bot(game, simulations, rng):
+    """OpenSpiel's own MCTS with random rollouts, drawing from ``rng`` (seeded by the test)."""
+    return mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations,
+                        evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+
+
 def test_every_game_is_registered():
     assert [f"eurogames_{n}" for n in eurogames.games()] == eurogames.rl.OPENSPIEL_NAMES
     assert set(eurogames.rl.OPENSPIEL_NAMES) <= set(pyspiel.registered_names())
@@ -62,8 +68,7 @@ def test_openspiel_random_simulation(name, players):
 def test_openspiel_mcts_bot_plays_a_game_to_the_end():
     game = pyspiel.load_game("eurogames_splendor", {"players": 2, "rng_seed": 3})
     rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4,
-                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    bot = mcts_bot(game, 4, rng)
     state = dealt(game)
     while not state.is_terminal():
         player = state.current_player()
@@ -76,9 +81,7 @@ def test_openspiel_mcts_bot_plays_a_game_to_the_end():
 
 def test_a_game_reaching_max_plies_ends_as_a_draw_for_every_seat():
     game = pyspiel.load_game("eurogames_alhambra", {"players": 3, "max_plies": 40})
-    rng = np.random.RandomState(1)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2,
-                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    bot = mcts_bot(game, 2, np.random.RandomState(1))
     state = dealt(game)
     while not state.is_terminal():
         state.apply_action(bot.step(state))

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
+
+import pytest
+
+from eurogames.store import Store
+from eurogames.store.db import metadata
 
 # tiny budgets, so that bot seats move within milliseconds in tests
 TINY_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
@@ -14,6 +20,26 @@ TINY_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
 
 # a seed whose digits cannot turn up in a payload by chance
 SECRET_SEED = 918273645519
+
+PG_URL = os.environ.get("EUROGAMES_TEST_DATABASE_URL")
+
+# what every server test runs on: SQLite always, PostgreSQL too when a throwaway database is given
+DATABASES = [
+    "sqlite",
+    pytest.param("postgresql", marks=pytest.mark.skipif(
+        not PG_URL, reason="set EUROGAMES_TEST_DATABASE_URL to a throwaway PostgreSQL "
+                           "database to run the server on it too")),
+]
+
+
+def emptied_postgres() -> str:
+    """The test database's URL once its eurogames tables are dropped, so that a test starts
+    from nothing whatever an earlier run left there."""
+    assert PG_URL is not None
+    store = Store(PG_URL)
+    metadata.drop_all(store.engine)
+    store.close()
+    return PG_URL
 
 
 def human(name: str = "Ann") -> dict[str, Any]:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -12,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from eurogames.store import Store
-from eurogames.store.db import metadata
 from eurogames.web import create_app
 
-from . import TINY_LEVELS
+from . import DATABASES, TINY_LEVELS, emptied_postgres
 
 with warnings.catch_warnings():
     # Starlette 1.x announces a move to httpx2; httpx is what the project depends on
@@ -28,26 +26,11 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
-PG_URL = os.environ.get("EUROGAMES_TEST_DATABASE_URL")
-
-
-@pytest.fixture(params=[
-    "sqlite",
-    pytest.param("postgresql", marks=pytest.mark.skipif(
-        not PG_URL, reason="set EUROGAMES_TEST_DATABASE_URL to a throwaway PostgreSQL "
-                           "database to run the server on it too")),
-])
+@pytest.fixture(params=DATABASES)
 def store(request: pytest.FixtureRequest, db_path: Path) -> Iterator[Store]:
     """The server's store: SQLite always; PostgreSQL too when a throwaway database is given
     (its eurogames tables are dropped first)."""
-    if request.param == "postgresql":
-        assert PG_URL is not None
-        opened = Store(PG_URL)
-        metadata.drop_all(opened.engine)
-        opened.close()
-        opened = Store(PG_URL)
-    else:
-        opened = Store.sqlite(db_path)
+    opened = Store(emptied_postgres()) if request.param == "postgresql" else Store.sqlite(db_path)
     yield opened
     opened.close()
 

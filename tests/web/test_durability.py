@@ -18,20 +18,13 @@ from typing import Any
 import httpx
 import pytest
 
-from eurogames.cli.main import app as main_app
 from eurogames.store import Store
-from eurogames.store.db import metadata
+
+from . import DATABASES, emptied_postgres
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="uses POSIX signals")
 
-
-def serve_command() -> list[str]:
-    """``python -m eurogames serve``; until the lead registers the command in
-    eurogames.cli.main, the same command through its own module."""
-    names = {command.name for command in main_app.registered_commands}
-    if "serve" in names:
-        return [sys.executable, "-m", "eurogames", "serve"]
-    return [sys.executable, "-m", "eurogames.cli.serve"]
+SERVE = [sys.executable, "-m", "eurogames", "serve"]  # the real command, as a person starts it
 
 
 def free_port() -> int:
@@ -44,7 +37,7 @@ def free_port() -> int:
 def running_server(database: list[str]) -> Iterator[httpx.Client]:
     port = free_port()
     process = subprocess.Popen(
-        [*serve_command(), "--port", str(port), *database],
+        [*SERVE, "--port", str(port), *database],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, "COLUMNS": "200"})
     client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
@@ -132,24 +125,12 @@ def wait_for_human(client: httpx.Client, match: dict[str, Any]) -> None:
     raise AssertionError("the bot never finished its turn")
 
 
-PG_URL = os.environ.get("EUROGAMES_TEST_DATABASE_URL")
-
-
-@pytest.fixture(params=[
-    "sqlite",
-    pytest.param("postgresql", marks=pytest.mark.skipif(
-        not PG_URL, reason="set EUROGAMES_TEST_DATABASE_URL to a throwaway PostgreSQL "
-                           "database to run it there too")),
-])
+@pytest.fixture(params=DATABASES)
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> list[str]:
     """The server's database option: a fresh SQLite file, or the emptied test database."""
     if request.param == "sqlite":
         return ["--db", str(tmp_path / "matches.sqlite3")]
-    assert PG_URL is not None
-    store = Store(PG_URL)
-    metadata.drop_all(store.engine)
-    store.close()
-    return ["--database-url", PG_URL]
+    return ["--database-url", emptied_postgres()]
 
 
 def test_a_killed_server_restarts_with_every_match_intact(database: list[str]) -> None:
@@ -183,7 +164,7 @@ def test_a_killed_server_restarts_with_every_match_intact(database: list[str]) -
 def test_serve_prints_where_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     db = tmp_path / "matches.sqlite3"
     port = free_port()
-    process = subprocess.Popen([*serve_command(), "--port", str(port), "--db", str(db)],
+    process = subprocess.Popen([*SERVE, "--port", str(port), "--db", str(db)],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                start_new_session=True, env={**os.environ, "COLUMNS": "200"})
     assert process.stdout is not None
@@ -204,7 +185,7 @@ def test_serve_prints_where_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_two_databases_and_a_busy_port(tmp_path: Path) -> None:
-    both = subprocess.run([*serve_command(), "--db", str(tmp_path / "a.sqlite3"),
+    both = subprocess.run([*SERVE, "--db", str(tmp_path / "a.sqlite3"),
                            "--database-url", "sqlite:///x"], capture_output=True, text=True,
                           timeout=60)
     assert both.returncode == 2 and "not both" in both.stderr
@@ -212,14 +193,14 @@ def test_serve_refuses_two_databases_and_a_busy_port(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        taken = subprocess.run([*serve_command(), "--port", str(port), "--db",
+        taken = subprocess.run([*SERVE, "--port", str(port), "--db",
                                 str(tmp_path / "a.sqlite3")], capture_output=True, text=True,
                                timeout=60)
     assert taken.returncode == 2 and f"could not serve on 127.0.0.1:{port}" in taken.stderr
     assert "Traceback" not in taken.stderr
     notes = tmp_path / "notes.txt"
     notes.write_text("not a database\n" * 100)
-    foreign = subprocess.run([*serve_command(), "--db", str(notes)], capture_output=True,
+    foreign = subprocess.run([*SERVE, "--db", str(notes)], capture_output=True,
                              text=True, timeout=60)
     assert foreign.returncode == 2 and f"{notes} is not a eurogames database" in foreign.stderr
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -110,6 +110,36 @@ class Layout:
 def _bound_text(high: float | tuple[float, ...]) -> str:
     values = sorted(set(high)) if isinstance(high, tuple) else [high]
     return ", ".join("∞" if v == float("inf") else f"{v:g}" for v in values)
+
+
+def observer_seat(view: dict[str, Any], players: int, game: str, title: str, counts: Container[int]) -> int:
+    """The table seat an encoder lists first: the view's seat, or 0 for a spectator (whose view
+    keeps the table's order).
+
+    Every encoder calls this before reading the view. A view of another game, or of another
+    player count than the encoder was built for, raises a ``ValueError`` saying which:
+    encoded anyway, it would put plausible numbers in the wrong entries and nothing would
+    fail. ``counts`` are the player counts the encoder is built for; ``title`` names the game
+    in that message (``not a Splendor view``).
+    """
+    if view.get("game") != game:
+        article = "an" if title[:1] in ("A", "E", "I", "O", "U") else "a"
+        raise ValueError(f"not {article} {title} view: game {view.get('game')!r}")
+    if view["players"] != players or players not in counts:
+        raise ValueError(f"the view is of a {view['players']}-player game, not {players}")
+    seat = view["seat"]
+    return 0 if seat is None else seat
+
+
+def current_seat_block(players: int) -> Block:
+    """The seat to decide, in every encoder's seat order (see :func:`observer_seat`)."""
+    return Block("current seat", players, 1.0,
+                 "one-hot of the seat to decide, relative to the observer (0 = the observer); all 0 once over")
+
+
+def seat_label(offset: int) -> str:
+    """The seat ``offset`` places after the observer, as the layout's descriptions name it."""
+    return "the observer" if offset == 0 else f"the seat {offset} after the observer"
 
 
 def game_of(game: Game | str) -> Game:
@@ -219,6 +249,24 @@ def check_max_plies(max_plies: int) -> int:
     return max_plies
 
 
+def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if an adapter can draw in it: only text (``"ansi"``), or none."""
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+    return render_mode
+
+
+def observation_space(encoder: Encoder, num_actions: int) -> Any:
+    """The Gymnasium space of an agent's observation, ``{"observation", "action_mask"}``:
+    PettingZoo and Gymnasium agents (and their maskable learners) see the same one."""
+    from gymnasium import spaces
+
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, encoder.high, (encoder.size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+    })
+
+
 def legal_action(state: Any, action: Any) -> Action:
     """The engine action for the id ``action`` (an int or numpy integer), checked legal now.
 
@@ -278,11 +326,15 @@ __all__ = [
     "NoEncoderError",
     "action_mask",
     "check_max_plies",
+    "check_render_mode",
+    "current_seat_block",
     "encoder",
     "layout",
     "legal_action",
     "legal_ids",
     "observation_high",
+    "observer_seat",
     "observation_size",
     "render_ansi",
+    "seat_label",
 ]

@@ -39,8 +39,10 @@ from eurogames.rl.encoding import (
     Encoder,
     action_mask,
     check_max_plies,
+    check_render_mode,
     game_of,
     legal_action,
+    observation_space,
     render_ansi,
 )
 
@@ -86,15 +88,9 @@ class EurogamesEnv(_Env):
         self.seat = seat
         self._opponents = [_check_opponent(spec, self.game) for spec in opponents]
         self.max_plies = check_max_plies(max_plies)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
-        n = self.game.num_actions
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), np.int8),
-        })
-        self.action_space = spaces.Discrete(n)
+        self.render_mode = check_render_mode(render_mode)
+        self.observation_space = observation_space(self.encoder, self.game.num_actions)
+        self.action_space = spaces.Discrete(self.game.num_actions)
         self.game_state: State | None = None
         self._bots: dict[int, Bot] = {}
 

@@ -28,8 +28,10 @@ from eurogames.rl.encoding import (
     Encoder,
     action_mask,
     check_max_plies,
+    check_render_mode,
     game_of,
     legal_action,
+    observation_space,
     render_ansi,
 )
 
@@ -49,7 +51,8 @@ def agent_name(seat: int) -> str:
 
 
 class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
-    """One game of ``game`` for ``players`` seats; ``reset`` deals a new one.
+    """One game of ``game`` (a name from ``eurogames.games()``, or a game) for ``players``
+    seats; ``reset`` deals a new one.
 
     ``seed`` seeds the stream of game seeds (each ``reset()`` without a seed plays the next
     game of the stream); ``reset(seed=s)`` restarts the stream from ``s``. ``options`` are the
@@ -77,19 +80,13 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         self.players = players
         self.options = self.encoder.options
         self.max_plies = check_max_plies(max_plies)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {**type(self).metadata, "name": f"eurogames_{self.game.name}_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         n = self.game.num_actions
         self.observation_spaces = {
-            agent: spaces.Dict({
-                "observation": spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            })
-            for agent in self.possible_agents
+            agent: observation_space(self.encoder, n) for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
@@ -164,16 +161,9 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         """Nothing to release: the environment holds no files, windows or processes."""
 
 
-def pettingzoo_env(
-    game: Game | str,
-    players: int = 2,
-    seed: int | None = None,
-    options: dict[str, Any] | None = None,
-    max_plies: int = DEFAULT_MAX_PLIES,
-    render_mode: str | None = None,
-) -> EurogamesAECEnv:
-    """A PettingZoo AEC environment for ``game`` (a name from ``eurogames.games()``)."""
-    return EurogamesAECEnv(game, players, seed, options, max_plies, render_mode)
+# PettingZoo's convention is a module-level constructor; the class is one, so that its
+# signature, defaults and checks are written once
+pettingzoo_env = EurogamesAECEnv
 
 
 __all__ = ["EurogamesAECEnv", "agent_name", "pettingzoo_env"]

@@ -24,7 +24,7 @@ from eurogames.games.alhambra.actions import CURRENCIES
 from eurogames.games.alhambra.data import DATA, NUM_TILES, SIDES, TILE_IDS, TILE_WALLS, TYPES
 from eurogames.games.alhambra.palace import RADIUS
 from eurogames.games.alhambra.rules import PHASES  # the view's phase names
-from eurogames.rl.encoding import Block, Layout
+from eurogames.rl.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
 
 MARKET_SLOTS = 4  # one per currency, in CURRENCIES order (decision A15)
 MONEY_CARDS = 36  # currency-major: yellow 1..9, green 1..9, blue 1..9, orange 1..9
@@ -66,7 +66,7 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
     n = players
     blocks = [
         Block("phase", len(PHASES), 1.0, "one-hot: action, placing (bought tiles), ending (end gifts, E3), over"),
-        Block("current seat", n, 1.0, "one-hot of the seat to decide, relative to the observer (0 = the observer); all 0 once over"),
+        current_seat_block(n),
         Block("start seat", n, 1.0, "one-hot of the start player, relative"),
         Block("bonus action", 1, 1.0, "1 after an exact payment: the seat may act again (M4)"),
         Block("market", MARKET_SLOTS * SLOT_FEATURES, 1.0,
@@ -85,7 +85,7 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
               "Dirk (2 players, V1–V7): in play, points /100, his tiles per type /11"),
     ]
     for i in range(n):
-        who = "the observer" if i == 0 else f"the seat {i} after the observer"
+        who = seat_label(i)
         blocks += [
             Block(f"seat+{i} points", 1, MOST_POINTS / POINTS_SCALE, f"{who}: points /100"),
             Block(f"seat+{i} money", MONEY_CARDS, 1.0, f"{who}: money cards held, count of each /3 (hands are public, A18)"),
@@ -96,7 +96,7 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
             Block(f"seat+{i} reserve types", len(TYPES), 1.0, f"{who}: reserve tiles of each type /11"),
         ]
     for i in range(n):
-        who = "the observer" if i == 0 else f"the seat {i} after the observer"
+        who = seat_label(i)
         blocks.append(Block(
             f"seat+{i} palace", PALACE, 1.0,
             f"{who}: 11 planes of 25 x 25 cells, row-major from (-12,-12) (x east, y south of the "
@@ -187,13 +187,8 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     >>> x.shape, float(x[layout(3).span("seat+0 palace")].sum())  # the fountain alone
     ((21209,), 1.0)
     """
-    if view.get("game") != "alhambra":
-        raise ValueError(f"not an Alhambra view: game {view.get('game')!r}")
     n = players
-    if view["players"] != n or n not in _OFFSETS:
-        raise ValueError(f"the view is of a {view['players']}-player game, not {n}")
-    seat = view["seat"]
-    r = 0 if seat is None else seat  # a spectator's view keeps the table's order
+    r = observer_seat(view, n, "alhambra", "Alhambra", _OFFSETS)
     at = _OFFSETS[n]
     o = at.starts
     kinds_of = _KIND

@@ -21,7 +21,7 @@ import numpy as np
 
 from eurogames.games.splendor.data import COLOURS, DATA, TOKENS
 from eurogames.games.splendor.rules import PHASES  # the view's phase names
-from eurogames.rl.encoding import Block, Layout
+from eurogames.rl.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
 
 MARKET_SLOTS = 12  # three rows of four, level 1 first (R3)
 RESERVE_LIMIT = 3  # R11
@@ -57,7 +57,7 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
     n = players
     blocks = [
         Block("phase", len(PHASES), 1.0, "one-hot: main, return (R18), noble (R19), over"),
-        Block("current seat", n, 1.0, "one-hot of the seat to decide, relative to the observer (0 = the observer); all 0 once over"),
+        current_seat_block(n),
         Block("start seat", n, 1.0, "one-hot of the start player, relative (the round ends before it, R23)"),
         Block("final round", 1, 1.0, "1 once a seat has reached 15 points (R22)"),
         Block("supply", 6, 1.0, "tokens in the supply: white, blue, green, red, black (each /7), gold (/5)"),
@@ -69,7 +69,7 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
               f"{_nobles(n)} noble slots in the view's order, 6 entries each: present, requirement per colour /4"),
     ]
     for i in range(n):
-        who = "the observer" if i == 0 else f"the seat {i} after the observer"
+        who = seat_label(i)
         blocks += [
             Block(f"seat+{i} tokens", 6, 1.0, f"{who}: tokens held, five colours /7, gold /5"),
             Block(f"seat+{i} bonuses", 5, MOST_BONUS / BONUS_SCALE, f"{who}: card bonuses per colour /10"),
@@ -151,13 +151,8 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     >>> x.shape, x.dtype, float(x[layout(2).span("supply")][0])  # 4 white gems of 7
     ((310,), dtype('float32'), 0.5714285969734192)
     """
-    if view.get("game") != "splendor":
-        raise ValueError(f"not a Splendor view: game {view.get('game')!r}")
     n = players
-    if view["players"] != n or n not in _ONE_HOT:
-        raise ValueError(f"the view is of a {view['players']}-player game, not {n}")
-    seat = view["seat"]
-    r = 0 if seat is None else seat  # a spectator's view keeps the table's order
+    r = observer_seat(view, n, "splendor", "Splendor", _ONE_HOT)
     one_hot = _ONE_HOT[n]
     out: list[float] = [*_PHASE[view["phase"]]]
     ext = out.extend

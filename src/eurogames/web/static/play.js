@@ -4,7 +4,7 @@
 // next state, so a double click or a late click can never play twice (the server answers
 // "stale").
 
-import { boardFor } from "./boards/index.js";
+import { boardFor, drawBoard } from "./boards/index.js";
 import { renderGeneric } from "./boards/generic.js";
 import { errorText, getLang, seatNames, t } from "./i18n.js";
 import { closeMenu, h, menu, replace, toast } from "./ui.js";
@@ -306,18 +306,8 @@ export function startPlay(root, matchId, token) {
       act,
       menu: (title, items) => menu(title, items, t("cancel")),
     };
-    const draw = boardFor(payload.game);
-    let content;
-    try {
-      content = draw(ctx);
-    } catch (err) {
-      // a view the drawn board does not understand still plays through the generic view
-      console.error(err);
-      toast(t("err_board", { message: err.message }));
-      content = renderGeneric(ctx);
-    }
-    replace(board, content);
-    legalBox.hidden = draw === renderGeneric || !payload.legal.length;
+    replace(board, drawBoard(ctx, (err) => toast(t("err_board", { message: err.message }))));
+    legalBox.hidden = boardFor(payload.game) === renderGeneric || !payload.legal.length;
     if (!legalBox.hidden) {
       const open = legalBox.querySelector("details") ? legalBox.querySelector("details").open : false;
       replace(legalBox, h("details", { open },

@@ -3,8 +3,7 @@
 // A running match replays only the spectator's view; nothing hidden is ever asked for.
 
 import { api, query } from "./api.js";
-import { renderGeneric } from "./boards/generic.js";
-import { boardFor } from "./boards/index.js";
+import { drawBoard } from "./boards/index.js";
 import { getLang, seatNames, t } from "./i18n.js";
 import { h, menu, replace, s, toast } from "./ui.js";
 
@@ -137,15 +136,7 @@ export function startReplay(root, matchId) {
       game: data.game, view: data.view, legal: [], seat: null, players: data.players, names: who,
       lang: getLang(), interactive: false, ui: {}, rerender: render, act: () => {}, menu: (title, items) => menu(title, items, t("cancel")),
     };
-    const draw = boardFor(data.game);
-    let content;
-    try {
-      content = draw(ctx);
-    } catch (err) {
-      console.error(err);
-      content = renderGeneric(ctx);
-    }
-    replace(board, content);
+    replace(board, drawBoard(ctx));
     const winners = data.winners || [];
     const log = h("ol", { class: "log", id: "log" }, data.log.length
       ? data.log.map((entry) => h("li", { class: ["log-entry", entry.bot && "bot", entry.ply === ply && "current"], dataset: { ply: String(entry.ply) }, onclick: () => { stopAutoplay(); go(entry.ply); } },

@@ -1,4 +1,5 @@
-// Small DOM helpers shared by every page: element builders, toasts and the choice menu.
+// Small helpers shared by every page: element builders, toasts, the choice menu, and the
+// multiset test the boards match a click's selection with.
 // Everything is built with createElement and textContent, never innerHTML, so that text
 // from the server or a record (names, descriptions) can never inject markup.
 
@@ -150,4 +151,19 @@ export function formatTime(iso) {
   const d = new Date(typeof iso === "number" ? iso * 1000 : iso);
   if (Number.isNaN(d.getTime())) return String(iso);
   return d.toLocaleString();
+}
+
+/**
+ * Whether `big` holds every item of `small`, counted with repeats (multisets): a board asks
+ * whether a legal entry still covers what the player has picked so far (`take2 red` holds
+ * red twice; a payment holds each card it uses).
+ */
+export function containsAll(big, small) {
+  const left = [...big];
+  for (const x of small) {
+    const i = left.indexOf(x);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
 }

@@ -6,7 +6,7 @@
 // `dirk 14`, `pass`), never invented.
 
 import { currencyName, t, typeLetter, typeName } from "../i18n.js";
-import { h, s } from "../ui.js";
+import { containsAll, h, s } from "../ui.js";
 
 const CURRENCIES = ["yellow", "green", "blue", "orange"];
 const SIDES = ["north", "east", "south", "west"];
@@ -49,16 +49,6 @@ function parseAction(text) {
     default:
       return { kind: w[0] };
   }
-}
-
-function containsAll(big, small) {
-  const left = [...big];
-  for (const x of small) {
-    const i = left.indexOf(x);
-    if (i < 0) return false;
-    left.splice(i, 1);
-  }
-  return true;
 }
 
 function tileTitle(tile, lang) {

@@ -13,3 +13,19 @@ export function boardFor(game) {
   if (new URLSearchParams(location.search).get("view") === "generic") return renderGeneric;
   return BOARDS[game] || renderGeneric;
 }
+
+/**
+ * The board for `ctx.game` drawn from `ctx`. A board that throws on a view it does not
+ * understand falls back to the generic view, so the page still shows (and plays) the game;
+ * `onError` hears what went wrong, after the console.
+ */
+export function drawBoard(ctx, onError = () => {}) {
+  const draw = boardFor(ctx.game);
+  try {
+    return draw(ctx);
+  } catch (err) {
+    console.error(err);
+    onError(err);
+    return renderGeneric(ctx);
+  }
+}

@@ -5,7 +5,7 @@
 // `buy reserved 2`, `return red`, `noble 4`, `pass`) and only offers what is there.
 
 import { gemLetter, gemName, t } from "../i18n.js";
-import { h } from "../ui.js";
+import { containsAll, h } from "../ui.js";
 
 const COLOURS = ["white", "blue", "green", "red", "black"];
 const TOKENS = [...COLOURS, "gold"];
@@ -23,16 +23,6 @@ function takeColours(text) {
 function takeText(selection) {
   if (selection.length === 2 && selection[0] === selection[1]) return `take2 ${selection[0]}`;
   return `take ${COLOURS.filter((c) => selection.includes(c)).join(" ")}`;
-}
-
-function containsAll(big, small) {
-  const left = [...big];
-  for (const x of small) {
-    const i = left.indexOf(x);
-    if (i < 0) return false;
-    left.splice(i, 1);
-  }
-  return true;
 }
 
 /** Legal buys and reserves of one place: `1.4` or `reserved 2`. */
