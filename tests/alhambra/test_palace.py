@@ -398,3 +398,69 @@ def test_the_kept_signatures_and_ring_patterns_match_the_neighbours():
             assert resign(moved, c, 0, spare) == signatures(place(grid, c, spare), cells)
             assert resign(sig, c, grid[c], spare) == signatures(place(grid, c, spare), cells)
         assert sig == signatures(grid, cells)  # resign leaves the array it was given intact
+
+
+def test_clones_share_per_seat_caches_safely_while_both_are_played():
+    """A state changes its Alhambras' signature arrays and frontiers in place only while it
+    holds them alone (``change_in_place``); a clone shares them until either writes. Parents
+    and clones played down different paths must each match a state rebuilt from their JSON,
+    and playing a clone must never change its parent."""
+    import json
+
+    from .helpers import GAME
+
+    checked = 0
+    for seed in range(12):
+        players = 2 + seed % 5
+        rng = Rng(seed + 99)
+        family = [GAME.new(players, seed=seed)]
+        while family and checked < 4000:
+            for state in list(family):
+                if state.is_over():
+                    family.remove(state)
+                    continue
+                fresh = GAME.from_json(state.to_json())
+                assert state.legal_actions() == fresh.legal_actions(), (seed, state.ply)
+                for p in range(state.players):
+                    assert state.placements(p) == fresh.placements(p)
+                    assert state.removable_cells(p) == fresh.removable_cells(p)
+                checked += 1
+                if rng.below(4) == 0 and len(family) < 6:  # the clone goes its own way
+                    clone = state.clone()
+                    before = json.dumps(state.to_json()), [a.id for a in state.legal_actions()]
+                    for _ in range(rng.below(5) + 1):
+                        if clone.is_over():
+                            break
+                        clone.apply(rng.choice(clone.legal_actions()))
+                    after = json.dumps(state.to_json()), [a.id for a in state.legal_actions()]
+                    assert after == before
+                    family.append(clone)
+                state.apply(rng.choice(state.legal_actions()))
+            if len(family) > 4:
+                family = family[:1] + family[-3:]
+    assert checked > 1000
+
+
+def test_lone_step_finds_the_only_open_contact_of_every_occupied_cell():
+    """The cut-cell bookkeeping spots a new or removed dead-end tile from its signature
+    (``LONE_STEP``); it must agree with ``open_contacts`` on real Alhambras."""
+    from eurogames.games.alhambra.palace import LONE_STEP, open_contacts, signature
+
+    from .helpers import GAME
+
+    rng = Rng(5)
+    seen = 0
+    for seed in range(10):
+        state = GAME.new(3, seed=seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+            if state.ply % 5:
+                continue
+            for p in range(state.players):
+                grid = state.grids[p]
+                for cell in state.cells[p]:
+                    contacts = open_contacts(grid, cell)
+                    step = LONE_STEP[signature(grid, cell)]
+                    assert step == (contacts[0] - cell if len(contacts) == 1 else 0), (seed, cell)
+                    seen += 1
+    assert seen > 1000

@@ -11,11 +11,13 @@ the rules page proves equivalent to the global definition (rules P1–P8); ``is_
 that global definition, used by the tests and by ``check()``. Locality also lets a state
 keep each Alhambra's frontier (``frontier``, ``refresh_frontier``), its cells' signatures
 and ring patterns (``signatures``, ``resign``) and its cut cells (``cut_cells``) from one
-change to the next instead of recomputing them.
+change to the next instead of recomputing them: on copies while clones share them, in
+place (``change_in_place``) once a state holds them alone.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 
 from eurogames.games.alhambra.data import EAST, NORTH, SOUTH, TILE_WALLS, WEST
@@ -119,6 +121,21 @@ NEAR_CHANGE = tuple(tuple(c + step for step in NEARBY) for c in range(WIDTH * WI
 NEAR_SWAP = tuple(tuple(c + step for step in SIDE_STEPS) for c in range(WIDTH * WIDTH))
 
 
+# FITS[tile][signature]: whether the tile's walls match every occupied neighbour (P7), a
+# byte per signature, as a swap's legality is judged for every reserve tile on every cell
+FITS = ((), *(bytes(bool(allowed & TILE_BIT[t]) for allowed in ALLOWED) for t in range(1, len(TILE_WALLS))))
+
+def _lone_step(sig: int) -> int:
+    """The step to the only neighbour open towards the cell (digit 1), or 0."""
+    open_sides = [i for i in range(4) if sig // 3**i % 3 == 1]
+    return SIDE_STEPS[open_sides[0]] if len(open_sides) == 1 else 0
+
+
+# LONE_STEP[signature]: for an occupied cell, the step to its only open contact (rule B: an
+# occupied neighbour whose facing side is open meets an open side), or 0 when it has several:
+# a placement or removal of a leaf keeps the cut cells up to date with one look-up
+LONE_STEP = tuple(_lone_step(sig) for sig in range(81))
+
 # FULL[signature]: all four neighbours occupied (no digit of the signature is 0)
 FULL = bytes(all((sig // 3**i) % 3 for i in range(4)) for sig in range(81))
 
@@ -150,7 +167,8 @@ def resign(sig: bytearray, cell: int, old: int, new: int) -> bytearray:
 
     Only the four neighbours' signatures hold a share of ``cell``, and only the ring
     patterns of the eight cells around it, which change when it fills or empties (not in a
-    swap). The copy leaves the old array intact for the clones that share it.
+    swap). The copy leaves the old array intact for the clones that share it; a state that
+    holds its array alone moves it along in place (``change_in_place``).
     """
     sig = sig[:]
     sig[cell - WIDTH] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
@@ -224,14 +242,14 @@ def frontier(grid: bytes, cells: tuple[int, ...]) -> dict[int, int]:
 def refresh_frontier(
     before: dict[int, int], grid: bytes, sig: bytearray, stale: Iterable[int]
 ) -> dict[int, int]:
-    """The frontier ``before`` with the ``stale`` cells judged again on ``grid``.
+    """A copy of the frontier ``before`` with the ``stale`` cells judged again on ``grid``.
 
     A cell's options depend only on itself and the eight cells around it, so after a change
     on cell c only c and its ring are stale (``NEAR_CHANGE``); a swap changes no occupancy,
     so only the four neighbours' signatures (``NEAR_SWAP``). ``sig`` is the state's array
     (``signatures``), kept up to date, which makes judging a cell two look-ups instead of
-    ``cell_options``' eight neighbours and their tables; this runs after nearly every change
-    of every Alhambra. The result is a new map (the old one may be shared by clones).
+    ``cell_options``' eight neighbours and their tables. The copy leaves the old map intact
+    for the clones that share it; a state that holds its map alone uses ``change_in_place``.
     """
     after = before.copy()
     for n in stale:
@@ -241,6 +259,48 @@ def refresh_frontier(
         elif n in after:
             del after[n]
     return after
+
+
+def change_in_place(
+    sig: bytearray,
+    front: dict[int, int],
+    order: list[int],
+    grid: bytes,
+    cell: int,
+    old: int,
+    new: int,
+    stale: Iterable[int],
+) -> None:
+    """``resign`` and ``refresh_frontier`` in place, after ``cell`` changed from ``old`` to
+    ``new`` on ``grid``, keeping ``order`` (the frontier's cells, sorted) in order.
+
+    For a state that holds its array, map and order alone: no copies, and a change adds or
+    removes a frontier cell or two, which costs less than sorting the frontier again. This
+    runs after nearly every change of every Alhambra, so both bodies are written out here
+    rather than called.
+    """
+    sig[cell - WIDTH] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
+    sig[cell + 1] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
+    sig[cell + WIDTH] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
+    sig[cell - 1] += SIGNATURE_EAST[new] - SIGNATURE_EAST[old]
+    if not old or not new:
+        sig[cell + _FLIP0] ^= 1
+        sig[cell + _FLIP1] ^= 2
+        sig[cell + _FLIP2] ^= 4
+        sig[cell + _FLIP3] ^= 8
+        sig[cell + _FLIP4] ^= 16
+        sig[cell + _FLIP5] ^= 32
+        sig[cell + _FLIP6] ^= 64
+        sig[cell + _FLIP7] ^= 128
+    for n in stale:
+        allowed = 0 if grid[n] or not INSIDE[n] else ALLOWED[sig[n]]
+        if allowed and RING_OK[sig[RINGS + n]]:
+            if n not in front:
+                insort(order, n)
+            front[n] = allowed
+        elif n in front:
+            del front[n]
+            order.remove(n)
 
 
 def placements(grid: bytes, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

@@ -9,6 +9,7 @@ at setup and whenever the discard pile is reused.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from eurogames.core.action import Action
@@ -38,20 +39,23 @@ from eurogames.games.alhambra.actions import (
 from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TYPES
 from eurogames.games.alhambra.palace import (
     ALLOWED,
+    FITS,
     FOUNTAIN,
     FULL,
+    LONE_STEP,
     NEAR_CHANGE,
     NEAR_SWAP,
     ORIGIN,
     TILE_BIT,
+    change_in_place,
     cut_cells,
     frontier,
     is_valid,
     longest_wall,
     new_grid,
-    open_contacts,
     refresh_frontier,
     resign,
+    signature,
     signatures,
 )
 from eurogames.games.alhambra.scoring import round_points
@@ -96,9 +100,15 @@ def takes_for(display: tuple[int, ...]) -> tuple[Action, ...]:
     fewer combinations of them occur than displays.
     """
     found = _TAKES_BY_DISPLAY.get(display)
-    if found is None:
-        singles = tuple([_TAKE_ONE[code] for code in dict.fromkeys(display)])  # sorted, unique
-        small = tuple([code for code in display if _SMALL[code]])  # sorted
+    if found is None:  # most displays are new: loops, cheaper than comprehensions of four
+        singles = []
+        for code in dict.fromkeys(display):  # sorted, unique
+            singles.append(_TAKE_ONE[code])
+        small_cards = []
+        for code in display:
+            if _SMALL[code]:
+                small_cards.append(code)
+        small = tuple(small_cards)  # sorted
         several = _SEVERAL_BY_SMALL.get(small)
         if several is None:
             ids = set()
@@ -107,7 +117,7 @@ def takes_for(display: tuple[int, ...]) -> tuple[Action, ...]:
                 if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
                     ids.add(TAKE_BY_CARDS[combo].id)
             several = _SEVERAL_BY_SMALL[small] = tuple(ACTIONS[i] for i in sorted(ids))
-        found = _TAKES_BY_DISPLAY[display] = singles + several  # at most ~10^5 displays
+        found = _TAKES_BY_DISPLAY[display] = (*singles, *several)  # at most ~10^5 displays
     return found
 
 
@@ -173,7 +183,7 @@ class AlhambraState(State):
         "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
         "scorings", "scoring_ranges", "queue", "_legal", "_frontier", "_cut", "_redesign", "_purses",
-        "_sig", "_free", "_owned",
+        "_sig", "_free", "_owned", "_mine",
     )
 
     # -- setup (rules U1–U8) ---------------------------------------------------------------
@@ -242,6 +252,7 @@ class AlhambraState(State):
         # the per-seat caches' lists are shared until either state writes to one (_own)
         s._frontier, s._cut, s._redesign = self._frontier, self._cut, self._redesign
         s._purses, s._sig, s._free = self._purses, self._sig, self._free
+        s._mine = self._mine  # replaced by either state's _own before any write
         s._owned = self._owned = False
         return s
 
@@ -262,11 +273,16 @@ class AlhambraState(State):
         return [p for p in range(self.players) if self.points[p] == best]
 
     # -- cached per-seat geometry ----------------------------------------------------------
-    # Per seat, shared by clones and replaced (never mutated) on change:
+    # Per seat, shared by clones and replaced (never mutated) on change unless _mine says so:
     # - the frontier (empty cells open to some tile -> the wall masks allowed), the cells
     #   made stale by changes since (only those are judged again, and only when asked for)
-    #   and the frontier in cell order once asked for;
+    #   and, once asked for, the frontier's cells in order (a list, so that it can be kept
+    #   in order through a change instead of sorted again);
     # - every cell's signature (palace.signatures), moved along with each change;
+    # - whether this state alone holds the seat's signature array, frontier map and order
+    #   (_mine): then a change updates all three in place at once, without copies or stale
+    #   cells, as in a playout, where the seat asks for its placements after nearly every
+    #   change anyway;
     # - the cut cells of the walking graph (rule C) with their piece counts, kept through
     #   leaf placements, leaf removals and swaps, otherwise searched again when asked for;
     # - the removable cells (P6), which a swap or a change of the reserve keeps;
@@ -284,6 +300,7 @@ class AlhambraState(State):
         self._purses = [None] * n
         self._sig = [None] * n
         self._free = [None] * n
+        self._mine = [False] * n
         self._owned = True
 
     def _own(self) -> None:
@@ -292,26 +309,37 @@ class AlhambraState(State):
         Every write happens under ``_apply``, ``_generate`` or the per-seat queries below, which
         call this first unless the lists are already this state's alone (``_owned``): a clone
         costs no copies until it is played on, and a playout without clones none at all.
+        The arrays and maps in the lists may be shared too: none is this state's alone.
         """
         self._frontier, self._cut, self._redesign = self._frontier[:], self._cut[:], self._redesign[:]
         self._purses, self._sig, self._free = self._purses[:], self._sig[:], self._free[:]
+        self._mine = [False] * self.players
         self._owned = True
 
     def placements(self, p: int) -> tuple[tuple[int, int], ...]:
-        """The cells of seat p's Alhambra open to some tile, with the wall masks allowed."""
+        """The cells of seat p's Alhambra open to some tile, with the wall masks allowed,
+        in cell order."""
+        front, order = self._open_cells(p)
+        return tuple([(c, front[c]) for c in order])
+
+    def _open_cells(self, p: int) -> tuple[dict[int, int], list[int]]:
+        """Seat p's frontier brought up to date, and its cells in order (not to be changed)."""
         if not self._owned:
             self._own()
         found = self._frontier[p]
         if found is None:
             front = frontier(self.grids[p], self.cells[p])
         else:
-            front, stale, options = found
-            if options is not None:
-                return options
+            front, stale, order = found
+            if order is not None:  # ours (kept up to date in place) or shared but clean
+                return front, order
             front = refresh_frontier(front, self.grids[p], self.signatures(p), stale)
-        options = tuple(sorted(front.items()))
-        self._frontier[p] = (front, (), options)
-        return options
+        order = sorted(front)
+        self._frontier[p] = (front, (), order)
+        if not self._mine[p]:  # the map and order are new: with a copy of the signatures,
+            self._sig[p] = bytearray(self.signatures(p))  # changes go in place from now on
+            self._mine[p] = True
+        return front, order
 
     def signatures(self, p: int) -> bytearray:
         """Every cell's signature in seat p's Alhambra (``palace.signatures``)."""
@@ -363,16 +391,27 @@ class AlhambraState(State):
             held = purses(hand)
             cached = self._purses[p] = (hand, held, _totals(held))
         _, held, totals = cached
-        market = self.market
-        for slot in range(MARKET_SLOTS):  # M2: pay in the slot's currency (buys_for inlined)
-            tile = market[slot]
-            if tile:
-                price = TILE_PRICE[tile]
-                if totals[slot] >= price:  # mostly not: then no table look-up at all
-                    buys = _BUYS[slot * 16 + price].get(held[slot])
-                    if buys is None:
-                        buys = buys_for(slot, price, held[slot])
-                    legal += buys
+        # M2: each slot is paid in its own currency; mostly there is not enough of it, so the
+        # four slots are written out (this runs for nearly every decision, buys_for inlined)
+        # and the table look-up is made only where the money suffices
+        tile0, tile1, tile2, tile3 = self.market
+        money0, money1, money2, money3 = totals
+        if tile0 and money0 >= TILE_PRICE[tile0]:
+            price = TILE_PRICE[tile0]
+            buys = _BUYS[price].get(held[0])
+            legal += buys if buys is not None else buys_for(0, price, held[0])
+        if tile1 and money1 >= TILE_PRICE[tile1]:
+            price = TILE_PRICE[tile1]
+            buys = _BUYS[16 + price].get(held[1])
+            legal += buys if buys is not None else buys_for(1, price, held[1])
+        if tile2 and money2 >= TILE_PRICE[tile2]:
+            price = TILE_PRICE[tile2]
+            buys = _BUYS[32 + price].get(held[2])
+            legal += buys if buys is not None else buys_for(2, price, held[2])
+        if tile3 and money3 >= TILE_PRICE[tile3]:
+            price = TILE_PRICE[tile3]
+            buys = _BUYS[48 + price].get(held[3])
+            legal += buys if buys is not None else buys_for(3, price, held[3])
         redesign = self._redesign[p]
         if redesign is None:
             redesign = self._redesign[p] = self._redesign_actions(p)
@@ -381,74 +420,89 @@ class AlhambraState(State):
             legal.append(PASS_ACTION)
         return legal
 
-    def _redesign_actions(self, p: int) -> tuple[Action, ...]:
-        """R1–R3 for seat p: they depend only on its Alhambra and its reserve."""
+    def _redesign_actions(self, p: int) -> list[Action]:
+        """R1–R3 for seat p: they depend only on its Alhambra and its reserve.
+
+        Worked out again after nearly every turn of random play (a redesign changes both):
+        R1 per reserve tile over the frontier in cell order (kept in order, never sorted
+        here), R2 over the removable cells (kept through a swap or a change of the reserve
+        alone), R3 cell by cell (its order), a one-tile reserve without an inner loop. The
+        sequences are short (a dozen cells or so), where plain loops cost less than
+        comprehensions on this Python (each comprehension is a function call). The list is
+        cached per seat and shared by clones: nothing changes it once returned.
+        """
         out: list[Action] = []
+        append = out.append
         reserve = self.reserves[p]
         if reserve:  # R1: reserve -> Alhambra
             found = self._frontier[p]
-            options = found[2] if found is not None else None
-            if options is None:
-                options = self.placements(p)
+            if found is not None and found[2] is not None:
+                front, _, order = found
+            else:
+                front, order = self._open_cells(p)
             for tile in reserve:
                 by_cell = PLACE_BY_TILE[tile]
                 bit = TILE_BIT[tile]
-                out += [by_cell[cell] for cell, allowed in options if allowed & bit]
+                for c in order:
+                    if front[c] & bit:
+                        append(by_cell[c])
         cells = self.cells[p]
         if len(cells) == 1:
-            return tuple(out)
+            return out
         grid = self.grids[p]
         sig = self._sig[p]
         if sig is None:
             sig = self.signatures(p)
         free = self._free[p]
-        if free is not None:  # kept through a swap or a change of the reserve alone
-            out += [RESERVE_BY_TILE[grid[c]] for c in free]  # R2 (P6)
-            if not reserve:
-                return tuple(out)
-        masks = 0
-        for tile in reserve:
-            masks |= TILE_BIT[tile]
-        swaps: list[Action] = []
-        if free is None:  # one pass for R2 and R3
+        if free is None:  # R2 (P6): leaves no hole (a free side), cuts no walking path
             cut = self._cut[p]
             if cut is None:
                 cut = self._cut[p] = cut_cells(grid)
-            found = []
+            removable = []
             for c in cells:
-                code = sig[c]
-                if not FULL[code] and c not in cut and c != ORIGIN:
-                    found.append(c)  # R2 (P6): not a cut cell, leaves no hole
-                    out.append(RESERVE_BY_TILE[grid[c]])
-                allowed = ALLOWED[code] & masks  # R3 (P7): matches every occupied neighbour
-                if allowed and c != ORIGIN:  # most cells fit no reserve tile
-                    old = grid[c]
-                    for tile in reserve:
-                        if allowed & TILE_BIT[tile]:
-                            swaps.append(SWAP_BY_TILES[tile][old])
-            self._free[p] = tuple(found)
+                if not FULL[sig[c]] and c not in cut and c != ORIGIN:
+                    removable.append(c)
+                    append(RESERVE_BY_TILE[grid[c]])
+            self._free[p] = tuple(removable)
         else:
+            for c in free:
+                append(RESERVE_BY_TILE[grid[c]])
+        if not reserve:
+            return out
+        if len(reserve) == 1:  # R3 (P7): the tile matches every occupied neighbour
+            tile = reserve[0]
+            fits = FITS[tile]
+            by_old = SWAP_BY_TILES[tile]
             for c in cells:
-                allowed = ALLOWED[sig[c]] & masks
-                if allowed and c != ORIGIN:
-                    old = grid[c]
-                    for tile in reserve:
-                        if allowed & TILE_BIT[tile]:
-                            swaps.append(SWAP_BY_TILES[tile][old])
-        out += swaps
-        return tuple(out)
+                if fits[sig[c]] and c != ORIGIN:
+                    append(by_old[grid[c]])
+            return out
+        masks = 0
+        for tile in reserve:
+            masks |= TILE_BIT[tile]
+        for c in cells:  # R3, cell by cell: most cells fit no reserve tile
+            allowed = ALLOWED[sig[c]] & masks
+            if allowed and c != ORIGIN:
+                old = grid[c]
+                for tile in reserve:
+                    if allowed & TILE_BIT[tile]:
+                        append(SWAP_BY_TILES[tile][old])
+        return out
 
     def _placing_actions(self, p: int) -> list[Action]:
         """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
         legal = []
-        options = self.placements(p)
+        append = legal.append
+        front, order = self._open_cells(p)
         for tile in self.pending:
             by_cell = PLACE_BY_TILE[tile]
             bit = TILE_BIT[tile]
-            legal += [by_cell[cell] for cell, allowed in options if allowed & bit]
-            legal.append(RESERVE_BY_TILE[tile])
+            for c in order:  # a loop: cheaper than a comprehension over a dozen cells
+                if front[c] & bit:
+                    append(by_cell[c])
+            append(RESERVE_BY_TILE[tile])
             if self.with_dirk:
-                legal.append(DIRK_BY_TILE[tile])
+                append(DIRK_BY_TILE[tile])
         return legal
 
     def reveals(self, action: Action) -> bool:
@@ -469,7 +523,9 @@ class AlhambraState(State):
         p = self.current
         if self.phase != ACTION:
             tile = action.args[0]
-            self.pending = tuple([t for t in self.pending if t != tile])
+            pending = list(self.pending)
+            pending.remove(tile)  # bought tiles are distinct
+            self.pending = tuple(pending)
             if kind == PLACE:
                 self._build(p, tile, action.args[1])
             elif kind == RESERVE:
@@ -491,7 +547,9 @@ class AlhambraState(State):
                 return
         elif kind == PLACE:
             tile, cell = action.args
-            self.reserves[p] = tuple([t for t in self.reserves[p] if t != tile])
+            reserve = list(self.reserves[p])
+            reserve.remove(tile)  # a legal placement's tile is in the reserve, once
+            self.reserves[p] = tuple(reserve)
             self._build(p, tile, cell)
         elif kind == RESERVE:
             self._demolish(p, action.args[0])
@@ -500,6 +558,9 @@ class AlhambraState(State):
         self.bonus = False
         if self.pending:
             self.phase = PLACING
+        elif len(self.display) == DISPLAY_SIZE and 0 not in self.market:  # nothing to refill
+            self.current = (self.current + 1) % self.players  # (_end_of_turn's first case)
+            self.phase = ACTION
         else:
             self._end_of_turn()
 
@@ -548,12 +609,21 @@ class AlhambraState(State):
     def _changed(
         self, p: int, cell: int, old: int, new: int, near: tuple[tuple[int, ...], ...] = NEAR_CHANGE
     ) -> None:
-        """Seat p's Alhambra changed on ``cell`` from ``old`` to ``new`` (0: empty): the cells
-        around it are noted as stale in its frontier, to be judged again when next asked for,
-        and the neighbours' signatures move along."""
+        """Seat p's Alhambra changed on ``cell`` from ``old`` to ``new`` (0: empty).
+
+        The neighbours' signatures move along and the cells around the change (``near``) are
+        judged again in the frontier: at once and in place when the state holds them alone
+        (``_mine``), else on copies, the cells noted as stale until next asked for (a clone
+        or a one-ply look-ahead may never ask).
+        """
         grid = bytearray(self.grids[p])
         grid[cell] = new
-        self.grids[p] = bytes(grid)
+        self.grids[p] = grid = bytes(grid)
+        self._redesign[p] = None
+        if self._mine[p]:  # no copies, nothing left stale
+            front, _, order = self._frontier[p]
+            change_in_place(self._sig[p], front, order, grid, cell, old, new, near[cell])
+            return
         found = self._frontier[p]
         if found is not None:
             stale = found[1]
@@ -564,7 +634,6 @@ class AlhambraState(State):
         sig = self._sig[p]
         if sig is not None:
             self._sig[p] = resign(sig, cell, old, new)
-        self._redesign[p] = None
 
     def _build(self, p: int, tile: int, cell: int) -> None:
         self.cells[p] = tuple(sorted((*self.cells[p], cell)))  # sorted: a canonical order
@@ -572,37 +641,46 @@ class AlhambraState(State):
         self._free[p] = None
         cut = self._cut[p]
         if cut is not None:
-            contacts = open_contacts(self.grids[p], cell)
-            if len(contacts) != 1:
+            sig = self._sig[p]
+            step = LONE_STEP[sig[cell] if sig is not None else signature(self.grids[p], cell)]
+            if not step:
                 self._cut[p] = None  # a new cycle may join pieces: search again when asked
-            elif contacts[0] != ORIGIN:  # a new leaf: one more piece hangs on its contact
+            elif cell + step != ORIGIN:  # a new leaf: one more piece hangs on its contact
+                contact = cell + step
                 cut = cut.copy()
-                cut[contacts[0]] = cut.get(contacts[0], 1) + 1
+                cut[contact] = cut.get(contact, 1) + 1
                 self._cut[p] = cut
 
     def _demolish(self, p: int, tile: int) -> None:
         cell = self.tile_cell(p, tile)
         cut = self._cut[p]
         if cut is not None:
-            contacts = open_contacts(self.grids[p], cell)
-            if len(contacts) != 1:
+            sig = self._sig[p]
+            step = LONE_STEP[sig[cell] if sig is not None else signature(self.grids[p], cell)]
+            if not step:
                 cut = None  # a cycle opened: some tiles may become cut cells
-            elif contacts[0] != ORIGIN:  # a leaf goes: one piece fewer on its contact
+            elif cell + step != ORIGIN:  # a leaf goes: one piece fewer on its contact
+                contact = cell + step
                 cut = cut.copy()
-                left = cut[contacts[0]] - 1
+                left = cut[contact] - 1
                 if left > 1:
-                    cut[contacts[0]] = left
+                    cut[contact] = left
                 else:
-                    del cut[contacts[0]]
+                    del cut[contact]
             self._cut[p] = cut
-        self.cells[p] = tuple([c for c in self.cells[p] if c != cell])
+        cells = self.cells[p]
+        at = cells.index(cell)
+        self.cells[p] = cells[:at] + cells[at + 1 :]
         self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
         self._changed(p, cell, tile, 0)
         self._free[p] = None
 
     def _swap(self, p: int, new: int, old: int) -> None:
         cell = self.tile_cell(p, old)
-        self.reserves[p] = tuple(sorted((*(t for t in self.reserves[p] if t != new), old)))
+        reserve = list(self.reserves[p])
+        reserve.remove(new)
+        insort(reserve, old)  # the reserve stays sorted
+        self.reserves[p] = tuple(reserve)
         # P7: the same occupied cells and walking graph: the same cuts and removable cells,
         # and only the four neighbours' signatures can change
         self._changed(p, cell, old, new, NEAR_SWAP)
