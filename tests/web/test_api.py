@@ -549,3 +549,27 @@ def test_a_match_stored_active_but_over_is_finished_on_load(server: Any, store: 
     assert payload["status"] == "finished" and payload["winners"] == final.winners()
     assert store.get_match("cut-short-match").result == {"scores": final.scores(),
                                                          "winners": final.winners()}
+
+
+# -- memory ----------------------------------------------------------------------------------
+def test_idle_matches_beyond_the_limit_leave_memory_and_replay_on_demand(store: Store) -> None:
+    """A long-running server keeps only ``keep`` idle matches in memory; a dropped match is
+    replayed from the store when asked for, exactly as it was, and plays on."""
+    from eurogames.web import create_app
+
+    from . import TINY_LEVELS
+    from .conftest import TestClient
+
+    app = create_app(store, bot_workers=1, bot_levels=TINY_LEVELS, keep=2)
+    with TestClient(app) as client:
+        matches = [create(client) for _ in range(5)]
+        seen = []
+        for match in matches:
+            assert act(client, match, 0, "take white blue green").status_code == 200
+            seen.append(state(client, match, token(match, 1)))
+        manager = app.state.manager
+        assert len(manager.matches) <= 2
+        for match, before in zip(matches, seen, strict=True):
+            assert state(client, match, token(match, 1)) == before  # replayed exactly
+            assert act(client, match, 1, "take white red black").status_code == 200
+        assert len(manager.matches) <= 2

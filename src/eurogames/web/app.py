@@ -25,7 +25,7 @@ from eurogames.core.registry import games as registered_games
 from eurogames.core.registry import load
 from eurogames.store import Store
 from eurogames.web.bots import BotRunner, Levels
-from eurogames.web.manager import ApiError, Connection, MatchManager, check_lang
+from eurogames.web.manager import KEEP_IDLE, ApiError, Connection, MatchManager, check_lang
 
 log = logging.getLogger("eurogames.web")
 
@@ -39,12 +39,13 @@ CLOSE_MALFORMED = 4400
 
 
 def create_app(store: Store, *, bot_workers: int | None = None,
-               bot_levels: Levels | None = None) -> FastAPI:
+               bot_levels: Levels | None = None, keep: int = KEEP_IDLE) -> FastAPI:
     """The application for one store. ``bot_workers``: processes computing bot moves
     (default: up to 4, one less than the CPUs); ``bot_levels``: bot → level → settings
-    (default :data:`eurogames.web.bots.DEFAULT_LEVELS`; tests pass tiny budgets)."""
+    (default :data:`eurogames.web.bots.DEFAULT_LEVELS`; tests pass tiny budgets); ``keep``:
+    idle matches kept in memory (:class:`MatchManager`)."""
     bots = BotRunner(bot_levels, bot_workers)
-    manager = MatchManager(store, bots)
+    manager = MatchManager(store, bots, keep)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -299,12 +299,24 @@ def rebuild(game: Game, stored: StoredMatch) -> tuple[State, list[LogEntry]]:
     return state, entries
 
 
-class MatchManager:
-    """All live matches of one server, over one store and one bot pool."""
+KEEP_IDLE = 256  # matches kept in memory beyond those in use; the rest replay on demand
 
-    def __init__(self, store: Store, bots: BotRunner) -> None:
+
+class MatchManager:
+    """All live matches of one server, over one store and one bot pool.
+
+    ``matches`` is ordered by last use. A server that runs for months sees many more matches
+    than it needs in memory: beyond ``keep`` of them, the least recently used ones that
+    nobody is connected to, no bot is thinking for and no request holds the lock of are
+    dropped, and replayed from the store when next asked for. The store's one-row-per-ply
+    rule keeps this safe even for a request that still holds a dropped copy: its action is
+    refused as stale rather than applied twice.
+    """
+
+    def __init__(self, store: Store, bots: BotRunner, keep: int = KEEP_IDLE) -> None:
         self.store = store
         self.bots = bots
+        self.keep = keep
         self.matches: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self._closing = False
@@ -312,8 +324,9 @@ class MatchManager:
     # -- loading ---------------------------------------------------------------------------
     async def get(self, match_id: str) -> LiveMatch:
         """The live match, replayed from the store on first use; 404 if there is none."""
-        live = self.matches.get(match_id)
+        live = self.matches.pop(match_id, None)
         if live is not None:
+            self.matches[match_id] = live  # the most recently used go last
             return live
         pending = self._loading.get(match_id)
         if pending is not None:  # another request is loading it: share its result
@@ -333,7 +346,20 @@ class MatchManager:
             del self._loading[match_id]
         self.matches[match_id] = live
         future.set_result(live)
+        self._forget_idle()
         return live
+
+    def _forget_idle(self) -> None:
+        """Drop the least recently used idle matches beyond ``keep`` (see the class)."""
+        excess = len(self.matches) - self.keep
+        for match_id, live in list(self.matches.items()):
+            if excess <= 0:
+                return
+            busy = live.bot_task is not None and not live.bot_task.done()
+            if live.connections or busy or live.lock.locked():
+                continue
+            del self.matches[match_id]
+            excess -= 1
 
     async def _load(self, match_id: str) -> LiveMatch:
         try:
@@ -464,6 +490,7 @@ class MatchManager:
                          status="active", updated=info.updated)
         self.matches[match_id] = live
         self.schedule_bot(live)
+        self._forget_idle()
         out_seats = []
         for i, (spec, token) in enumerate(zip(seats, tokens, strict=True)):
             entry: dict[str, Any] = {"seat": i, "kind": spec.kind}
