@@ -4,6 +4,7 @@ test: random legal games conserve money and tiles, keep every Alhambra valid, an
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -94,6 +95,18 @@ def test_property_random_games_conserve_everything_and_end(players):
         state, _ = _random_game(players, seed=100 * players + seed, check_every=1)
         assert state.is_over() and state.log[-1][0] == 3
         assert state.winners() and all(w in range(players) for w in state.winners())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_property_thousands_of_random_games_keep_every_invariant(players):
+    """The issue's property run: money and tiles conserved, every Alhambra valid and every
+    score consistent (``check()``), on 400 games per player count with EUROGAMES_LONG=1
+    (2,000 in all); CI plays a sample of 20 per count."""
+    games = 400 if os.environ.get("EUROGAMES_LONG") else 20
+    for i in range(games):
+        state, _ = _random_game(players, seed=10_000 + 1_000 * players + i, check_every=11)
+        assert state.is_over() and state.log[-1][0] == 3
 
 
 def test_clone_is_independent():
