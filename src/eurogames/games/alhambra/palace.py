@@ -165,12 +165,21 @@ def signatures(grid: bytes, cells: Iterable[int]) -> bytearray:
 def resign(sig: bytearray, cell: int, old: int, new: int) -> bytearray:
     """A copy of ``sig`` after ``cell`` changed from grid value ``old`` to ``new`` (0: empty).
 
-    Only the four neighbours' signatures hold a share of ``cell``, and only the ring
-    patterns of the eight cells around it, which change when it fills or empties (not in a
-    swap). The copy leaves the old array intact for the clones that share it; a state that
-    holds its array alone moves it along in place (``change_in_place``).
+    The copy leaves the old array intact for the clones that share it; a state that holds
+    its array alone moves it along in place (``change_in_place``).
     """
     sig = sig[:]
+    resign_in_place(sig, cell, old, new)
+    return sig
+
+
+def resign_in_place(sig: bytearray, cell: int, old: int, new: int) -> None:
+    """Move ``sig`` along after ``cell`` changed from grid value ``old`` to ``new``.
+
+    Only the four neighbours' signatures hold a share of ``cell``, and only the ring
+    patterns of the eight cells around it, which change when it fills or empties (not in a
+    swap).
+    """
     sig[cell - WIDTH] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
     sig[cell + 1] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
     sig[cell + WIDTH] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
@@ -184,7 +193,6 @@ def resign(sig: bytearray, cell: int, old: int, new: int) -> bytearray:
         sig[cell + _FLIP5] ^= 32
         sig[cell + _FLIP6] ^= 64
         sig[cell + _FLIP7] ^= 128
-    return sig
 
 
 def signature(grid: bytes, cell: int) -> int:
@@ -275,23 +283,9 @@ def change_in_place(
     ``new`` on ``grid``, keeping ``order`` (the frontier's cells, sorted) in order.
 
     For a state that holds its array, map and order alone: no copies, and a change adds or
-    removes a frontier cell or two, which costs less than sorting the frontier again. This
-    runs after nearly every change of every Alhambra, so both bodies are written out here
-    rather than called.
+    removes a frontier cell or two, which costs less than sorting the frontier again.
     """
-    sig[cell - WIDTH] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
-    sig[cell + 1] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
-    sig[cell + WIDTH] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
-    sig[cell - 1] += SIGNATURE_EAST[new] - SIGNATURE_EAST[old]
-    if not old or not new:
-        sig[cell + _FLIP0] ^= 1
-        sig[cell + _FLIP1] ^= 2
-        sig[cell + _FLIP2] ^= 4
-        sig[cell + _FLIP3] ^= 8
-        sig[cell + _FLIP4] ^= 16
-        sig[cell + _FLIP5] ^= 32
-        sig[cell + _FLIP6] ^= 64
-        sig[cell + _FLIP7] ^= 128
+    resign_in_place(sig, cell, old, new)
     for n in stale:
         allowed = 0 if grid[n] or not INSIDE[n] else ALLOWED[sig[n]]
         if allowed and RING_OK[sig[RINGS + n]]:
