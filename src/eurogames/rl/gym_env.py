@@ -154,14 +154,19 @@ class EurogamesEnv(_Env):
 
     def _observation(self) -> dict[str, np.ndarray]:
         state = self._state()
-        return {"observation": self.encoder(state.view(self.seat)), "action_mask": self.action_masks().astype(np.int8)}
+        return {"observation": self.encoder(state.view(self.seat)), "action_mask": self._mask()}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now as booleans (the method sb3-contrib's MaskablePPO calls)."""
+        return self._mask().astype(bool)
+
+    def _mask(self) -> np.ndarray:
+        """The legal actions now as the observation's int8 0/1 vector, built once per step (the
+        mask is 38,304 entries for Alhambra: converting it twice cost more than building it)."""
         state = self._state()
         if state.is_over() or state.current_player != self.seat:
-            return np.zeros(self.game.num_actions, bool)
-        return action_mask(self.game.num_actions, [a.id for a in state.legal_actions()]).astype(bool)
+            return np.zeros(self.game.num_actions, np.int8)
+        return action_mask(self.game.num_actions, [a.id for a in state.legal_actions()])
 
     # -- showing it ----------------------------------------------------------------------------
     def render(self) -> str | None:

@@ -118,6 +118,7 @@ _MOST_WALLS = 3  # no tile has four walls (data check)
 _KIND = [-1] * (NUM_TILES + 1)
 _MARKET: list[tuple[tuple[int, ...], int]] = [((), 0)] * (NUM_TILES + 1)
 _PLANES = np.zeros((NUM_TILES + 1, 2 + _MOST_WALLS), np.int64)
+_UNSEEN = set(TILE_IDS)  # the tiles whose _KIND is still -1: none after the first games
 
 
 def _tile(tile: dict[str, Any]) -> int:
@@ -130,7 +131,17 @@ def _tile(tile: dict[str, Any]) -> int:
     _PLANES[tile["id"]] = planes + (0,) * (_PLANES.shape[1] - len(planes))
     _MARKET[tile["id"]] = ((0, 1 + kind, *(2 + len(TYPES) + s for s in walls)), tile["price"])
     _KIND[tile["id"]] = kind
+    _UNSEEN.discard(tile["id"])
     return kind
+
+
+def _learn(tiles: list[dict[str, Any]]) -> None:
+    """Learn the tiles not seen before, so that the hot loops can read ``_KIND`` in one
+    comprehension; once every tile has been seen this is one test of an empty set."""
+    if _UNSEEN:
+        for tile in tiles:
+            if tile["id"] in _UNSEEN:
+                _tile(tile)
 
 
 class _Offsets:
@@ -240,9 +251,9 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
         ones.append(b)
         pos.append(b + 1)
         val.append(dirk["points"])
-        for tile in dirk["tiles"]:
-            kind = kinds_of[tile["id"]]
-            counted.append(b + 2 + (kind if kind >= 0 else _tile(tile)))
+        tiles = dirk["tiles"]
+        _learn(tiles)
+        counted += [b + 2 + kinds_of[tile["id"]] for tile in tiles]
     seats = view["seats"]
     cells: list[int] = []  # per tile in a palace: the cell's entry in the occupied plane
     ids: list[int] = []
@@ -251,21 +262,18 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
         b = at.money[i]
         counted += [b + _CODE[card] for card in player["money"]]  # totals follow, with numpy
         tiles = player["alhambra"]
-        for tile in tiles:
-            if kinds_of[tile["id"]] < 0:
-                _tile(tile)
+        _learn(tiles)
         b = at.buildings[i]
         counted += [b + kinds_of[tile["id"]] for tile in tiles]
         palace = at.palace[i] + RADIUS * SIDE + RADIUS
         cells += [palace + tile["at"][1] * SIDE + tile["at"][0] for tile in tiles]
         ids += [tile["id"] for tile in tiles]
         ones.append(palace)  # the fountain
+        reserve = player["reserve"]
+        _learn(reserve)
         b, types = at.reserve[i] - 1, at.reserve_types[i]
-        for tile in player["reserve"]:
-            tile_id = tile["id"]
-            ones.append(b + tile_id)
-            kind = kinds_of[tile_id]
-            counted.append(types + (kind if kind >= 0 else _tile(tile)))
+        ones += [b + tile["id"] for tile in reserve]
+        counted += [types + kinds_of[tile["id"]] for tile in reserve]
         pos += at.seat_entries[i]
         val += (player["points"], player["longest_wall"])
     vector = np.zeros(observation_size(n), np.float32)

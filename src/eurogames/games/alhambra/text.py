@@ -23,6 +23,7 @@ from eurogames.games.alhambra.actions import (
 )
 from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TILE_WALLS, TYPES
 from eurogames.games.alhambra.palace import FOUNTAIN, xy_of
+from eurogames.games.alhambra.rules import PHASES  # rules imports this module only inside functions
 
 TITLES = {"en": "Alhambra", "zh-Hant": "阿爾罕布拉宮", "zh-Hans": "阿尔罕布拉宫"}
 
@@ -45,47 +46,59 @@ TERMS = {
 }
 
 
-# a tile's facts in view form, worked out once (views are built for every observation)
-_TILE_FACTS = {
-    tile: (TYPES[TILE_TYPE[tile]], TILE_PRICE[tile],
-           tuple(SIDE_NAMES[i] for i in range(4) if TILE_WALLS[tile] >> i & 1))
+# every tile's view, built once: copying a prepared dict costs half of building one, and a
+# view lists every tile of every palace for every observation a learner makes
+_TILE_VIEWS = {
+    tile: {
+        "id": tile,
+        "type": TYPES[TILE_TYPE[tile]],
+        "price": TILE_PRICE[tile],
+        "walls": [SIDE_NAMES[i] for i in range(4) if TILE_WALLS[tile] >> i & 1],
+    }
     for tile in TILE_IDS
 }
 _MONEY_TEXT = tuple(f"{CURRENCIES[c // 9]} {c % 9 + 1}" for c in range(36))
 
 
 def tile_json(tile: int) -> dict[str, Any]:
-    """A fresh dict each time: a view belongs to its caller."""
-    kind, price, walls = _TILE_FACTS[tile]
-    return {"id": tile, "type": kind, "price": price, "walls": list(walls)}
+    """A fresh copy each time, its walls too: a view belongs to its caller, who may change it."""
+    template = _TILE_VIEWS[tile]
+    found = template.copy()
+    found["walls"] = template["walls"][:]
+    return found
+
+
+_MONEY: dict[tuple[int, ...], tuple[str, ...]] = {}  # counts -> cards: a hand is viewed far more often than it changes
 
 
 def money_json(counts: tuple[int, ...] | list[int]) -> list[str]:
     """Cards as ``"blue 4"`` texts, in currency then value order, one entry per card."""
-    return [_MONEY_TEXT[c] for c, n in enumerate(counts) if n for _ in range(n)]
+    key = tuple(counts)
+    found = _MONEY.get(key)
+    if found is None:
+        if len(_MONEY) > 4096:
+            _MONEY.clear()
+        found = _MONEY[key] = tuple(text for text, n in zip(_MONEY_TEXT, key, strict=True) for _ in range(n))
+    return list(found)
 
 
 def state_view(state: Any, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see: everything but the deck's order and the generator (A18, §13)."""
-    from eurogames.games.alhambra.rules import PHASES
-
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
         raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
     seats = []
     for p in range(state.players):
-        grid = state.grids[p]
-        alhambra = [
-            {**tile_json(grid[c]), "at": list(xy_of(c))}
-            for c in sorted(state.cells[p])
-            if grid[c] != FOUNTAIN
-        ]
+        placed, wall = _palace(state, p)
         seats.append({
             "seat": p,
             "points": state.points[p],
             "money": money_json(state.hands[p]),
-            "alhambra": alhambra,
+            "alhambra": [
+                {"id": tile, "type": kind, "price": price, "walls": list(walls), "at": [x, y]}
+                for tile, kind, price, walls, x, y in placed
+            ],
             "reserve": [tile_json(t) for t in state.reserves[p]],
-            "longest_wall": _wall(state, p),
+            "longest_wall": wall,
         })
     over = state.is_over()
     slots = [
@@ -102,7 +115,7 @@ def state_view(state: Any, seat: int | None) -> dict[str, Any]:
         "start_player": state.start,
         "bonus_action": state.bonus,
         "market": slots,
-        "display": [f"{CURRENCIES[card_currency(c)]} {card_value(c)}" for c in state.display],
+        "display": [_MONEY_TEXT[c] for c in state.display],
         "deck": len(state.deck),
         "discard": money_json(state.discard),
         "bag": sorted(state.bag),
@@ -125,18 +138,28 @@ def state_view(state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
-_WALLS: dict[bytes, int] = {}  # grid -> its longest wall: a grid changes far less often than it is viewed
+_Placed = tuple[int, str, int, tuple[str, ...], int, int]  # tile, type, price, walls, x, y
+# grid -> its tiles in view order and its longest wall: a grid changes far less often than it
+# is viewed (a grid's bytes fix its cells, so the grid alone is the key)
+_PALACES: dict[bytes, tuple[tuple[_Placed, ...], int]] = {}
 
 
-def _wall(state: Any, p: int) -> int:
+def _palace(state: Any, p: int) -> tuple[tuple[_Placed, ...], int]:
     from eurogames.games.alhambra.palace import longest_wall
 
     grid = state.grids[p]
-    found = _WALLS.get(grid)
+    found = _PALACES.get(grid)
     if found is None:
-        if len(_WALLS) > 4096:
-            _WALLS.clear()
-        found = _WALLS[grid] = longest_wall(grid, state.cells[p])
+        if len(_PALACES) > 4096:
+            _PALACES.clear()
+        cells = state.cells[p]
+        placed = []
+        for c in sorted(cells):
+            tile = grid[c]
+            if tile != FOUNTAIN:
+                view = _TILE_VIEWS[tile]
+                placed.append((tile, view["type"], view["price"], tuple(view["walls"]), *xy_of(c)))
+        found = _PALACES[grid] = (tuple(placed), longest_wall(grid, cells))
     return found
 
 

@@ -14,7 +14,7 @@ totals (bonuses, points, cards bought), which are scaled by a typical size and m
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import Any
 
 import numpy as np
@@ -137,8 +137,10 @@ def _noble(noble: dict[str, Any]) -> tuple[float, ...]:
     return found
 
 
+# map(mul, values, scales) scales a block in C; the getters always give exactly as many values
 _TOKEN_SCALES = (*(1 / GEMS_SCALE,) * 5, 1 / GOLD_SCALE)
-_BONUS, _POINTS, _CARDS, _NOBLES = 1 / BONUS_SCALE, 1 / POINTS_SCALE, 1 / CARDS_SCALE, 1 / NOBLES_SCALE
+_BONUS_SCALES = (1 / BONUS_SCALE,) * 5
+_POINTS, _CARDS, _NOBLES = 1 / POINTS_SCALE, 1 / CARDS_SCALE, 1 / NOBLES_SCALE
 _DECK = 1 / DECK_SCALE
 
 
@@ -160,7 +162,7 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     ext(one_hot[(current - r) % n] if current >= 0 else _ZEROS[n])
     ext(one_hot[(view["first_player"] - r) % n])
     out.append(1.0 if view["final_round"] else 0.0)
-    ext([t * s for t, s in zip(_TOKENS(view["supply"]), _TOKEN_SCALES, strict=True)])
+    ext(map(mul, _TOKENS(view["supply"]), _TOKEN_SCALES))
     slots = _SLOT
     for row in view["market"]:
         for card in row:
@@ -179,8 +181,8 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     seats = view["seats"]
     for i in range(n):
         player = seats[(r + i) % n]
-        ext([t * s for t, s in zip(_TOKENS(player["tokens"]), _TOKEN_SCALES, strict=True)])
-        ext([b * _BONUS for b in _COLOURS(player["bonuses"])])
+        ext(map(mul, _TOKENS(player["tokens"]), _TOKEN_SCALES))
+        ext(map(mul, _COLOURS(player["bonuses"]), _BONUS_SCALES))
         out += (player["points"] * _POINTS, len(player["cards"]) * _CARDS, len(player["nobles"]) * _NOBLES)
         reserved = player["reserved"]
         for card in reserved:
