@@ -300,6 +300,47 @@ def _random_alhambra(rng: Rng, size: int) -> tuple[bytes, tuple[int, ...]]:
     return grid, cells
 
 
+def _walls_by_walking(grid: bytes, cells: tuple[int, ...]) -> int:
+    """S6 restated plainly: outer sections as pairs of lattice corners, grouped by walking
+    from corner to corner; the largest group's size."""
+    steps = {1: -WIDTH, 2: 1, 4: WIDTH, 8: -1}  # north, east, south, west bits
+    sections = []
+    for c in cells:
+        row, col = divmod(c, WIDTH)
+        nw = (row, col)
+        corners = {1: (nw, (row, col + 1)), 2: ((row, col + 1), (row + 1, col + 1)),
+                   4: ((row + 1, col), (row + 1, col + 1)), 8: (nw, (row + 1, col))}
+        walls = TILE_WALLS[grid[c]] if grid[c] in TILE_IDS else 0  # the fountain has none
+        for bit, step in steps.items():
+            if walls & bit and not grid[c + step]:
+                sections.append(corners[bit])
+    best, seen = 0, set()
+    for start in range(len(sections)):
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            for j, other in enumerate(sections):
+                if j not in group and set(other) & set(sections[i]):
+                    group.add(j)
+                    todo.append(j)
+        seen |= group
+        best = max(best, len(group))
+    return best
+
+
+def test_s6_longest_wall_matches_a_plain_walk_on_random_alhambras():
+    rng = Rng(13)
+    lengths = set()
+    for _ in range(150):
+        grid, cells = _random_alhambra(rng, rng.below(40) + 1)
+        found = longest_wall(grid, cells)
+        assert found == _walls_by_walking(grid, cells)
+        lengths.add(found)
+    assert len(lengths) > 8  # walls of many lengths were compared
+
+
 def test_local_placement_checks_agree_with_the_global_definition():
     rng = Rng(11)
     checked = 0

@@ -23,6 +23,8 @@ def test_hidden_information_never_reaches_the_observation(name, players):
             twin = state.resample_hidden(seat, seed=state.ply * 7 + seat)
             redrawn += twin.to_json() != state.to_json()
             assert np.array_equal(encode(twin.view(seat)), encode(state.view(seat)))
+            # and through the fast route the adapters take
+            assert np.array_equal(encode.observe(twin, seat), encode.observe(state, seat))
     assert redrawn > 0  # the twins differ in what is hidden, so the check is not vacuous
 
 
@@ -37,8 +39,10 @@ def test_splendor_observation_shows_the_own_blind_reserve_that_others_cannot_see
     for seed in range(20):
         twin = state.resample_hidden(1, seed)
         assert np.array_equal(encode(twin.view(1)), encode(state.view(1)))
+        assert np.array_equal(encode.observe(twin, 1), encode.observe(state, 1))
         if twin.view(0)["seats"][0]["reserved"] != state.view(0)["seats"][0]["reserved"]:
             assert not np.array_equal(encode(twin.view(0)), encode(state.view(0)))
+            assert not np.array_equal(encode.observe(twin, 0), encode.observe(state, 0))
             changed += 1
     assert changed > 10
 

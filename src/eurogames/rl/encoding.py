@@ -11,7 +11,14 @@ class), with
   seat may not see (the view is the contract's one statement of that, docs/api.md);
 - ``layout(players, options) -> Layout`` (optional): the named blocks of the vector with
   their upper bounds; adapters use it for their observation spaces and docs/observations.md
-  lists it. Without it the bounds are unknown (``+inf``).
+  lists it. Without it the bounds are unknown (``+inf``);
+- ``encode_state(state, seat) -> numpy.ndarray`` (optional): the fast route, the very same
+  vector as ``encode(state.view(seat), players)`` computed without building the view. The
+  view route stays the definition: a game adds the fast route only with a test that the two
+  agree byte for byte at every decision of many games and that its leak tests pass through it
+  (tests/rl/test_fast_route.py runs both for every game that has one). ``Encoder(...,
+  check=True)``, or ``EUROGAMES_CHECK_OBSERVATIONS=1`` in the environment, computes both at
+  every observation and raises on any difference.
 
 A game without the module cannot be learned on: :func:`encoder` says so and what to add.
 """
@@ -19,6 +26,7 @@ A game without the module cannot be learned on: :func:`encoder` says so and what
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
@@ -38,6 +46,10 @@ REQUIRED = ("observation_size", "encode")
 
 class NoEncoderError(EurogamesError, LookupError):
     """The game ships no observation encoder (or an incomplete one)."""
+
+
+class ObservationMismatchError(EurogamesError, AssertionError):
+    """A game's fast route (``encode_state``) gave another vector than its view route."""
 
 
 @dataclass(frozen=True)
@@ -212,7 +224,9 @@ class Encoder:
     fails loudly rather than training on shifted features.
     """
 
-    def __init__(self, game: Game | str, players: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, game: Game | str, players: int, options: dict[str, Any] | None = None, check: bool | None = None
+    ) -> None:
         self.game = game_of(game)
         self.players = players
         self.options = checked_options(self.game, players, options)
@@ -226,6 +240,40 @@ class Encoder:
             )
         self.high = self.layout.high() if self.layout is not None else np.full(self.size, np.inf, np.float32)
         self._encode = self.module.encode
+        self._fast = getattr(self.module, "encode_state", None)
+        self.check = os.environ.get("EUROGAMES_CHECK_OBSERVATIONS", "") not in ("", "0") if check is None else check
+
+    def observe(self, state: Any, seat: int | None) -> np.ndarray:
+        """The observation of ``seat`` (``None``: a spectator) in ``state``: by the game's fast
+        route when it has one, else by encoding ``state.view(seat)``; with ``check``, both,
+        raising :class:`ObservationMismatchError` where they differ."""
+        if (state.game is not self.game or state.players != self.players) and (
+            state.game.name != self.game.name or state.players != self.players
+        ):
+            raise ValueError(
+                    f"a {state.players}-player {state.game.name} state, but this encoder is for "
+                    f"{self.players}-player {self.game.name}"
+                )
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
+            raise ValueError(f"seat must be 0 to {self.players - 1} or None, not {seat!r}")
+        fast = self._fast
+        if fast is None:
+            return self(state.view(seat))
+        out = fast(state, seat)
+        if out.shape != (self.size,) or out.dtype != np.float32:
+            raise ValueError(
+                f"{self.game.name}'s encode_state returned {out.dtype} of shape {out.shape}, "
+                f"not float32 of ({self.size},)"
+            )
+        if self.check:
+            slow = self(state.view(seat))
+            if slow.tobytes() != out.tobytes():
+                where = np.flatnonzero(slow != out)[:10].tolist()
+                raise ObservationMismatchError(
+                    f"{self.game.name}: encode_state differs from encode(view) for seat {seat} at ply "
+                    f"{state.ply}, entries {where}"
+                )
+        return out
 
     def __call__(self, view: dict[str, Any]) -> np.ndarray:
         out = self._encode(view, self.players)
@@ -273,20 +321,35 @@ def legal_action(state: Any, action: Any) -> Action:
     Anything else raises :class:`IllegalActionError` (a ``ValueError``) naming the id, its
     notation and why the rules refuse it.
     """
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise IllegalActionError(f"an action is an integer id, not {action!r}")
-    game = state.game
-    index = int(action)
-    if not 0 <= index < game.num_actions:
-        raise IllegalActionError(
-            f"action {index} is outside {game.name}'s action space (0 to {game.num_actions - 1})"
-        )
-    found = game.action(index)
+    found = _by_id(state.game, action)
+    index = found.id
     if found not in state.legal_actions():
         if state.is_over():
             raise IllegalActionError(f"action {index} ({found.text}): the game is over")
         raise IllegalActionError(f"action {index} ({found.text}) is not legal now: {state.why_illegal(found)}")
     return found
+
+
+def _by_id(game: Game, action: Any) -> Action:
+    """The action of the fixed action space with id ``action``, legal or not."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise IllegalActionError(f"an action is an integer id, not {action!r}")
+    index = int(action)
+    if not 0 <= index < game.num_actions:
+        raise IllegalActionError(
+            f"action {index} is outside {game.name}'s action space (0 to {game.num_actions - 1})"
+        )
+    return game.action(index)
+
+
+def play_id(state: Any, action: Any) -> None:
+    """Play the action with id ``action``: as ``state.apply(legal_action(state, action))``,
+    the legality checked once (by ``apply``, which changes nothing when it refuses)."""
+    try:
+        state.apply(_by_id(state.game, action))
+    except IllegalActionError:
+        legal_action(state, action)  # the refusal, worded with the id
+        raise
 
 
 def render_ansi(game: Game, view: dict[str, Any], width: int = 120) -> str:
@@ -305,12 +368,18 @@ def render_ansi(game: Game, view: dict[str, Any], width: int = 120) -> str:
     return buffer.getvalue()
 
 
-def action_mask(num_actions: int, ids: Sequence[int]) -> np.ndarray:
-    """A 0/1 int8 vector of ``num_actions`` with ``ids`` set (built every step: ``put`` costs
-    less than fancy indexing with a list, and raises the same IndexError for a bad id)."""
-    mask = np.zeros(num_actions, np.int8)
-    mask.put(ids, 1)
-    return mask
+def action_mask(num_actions: int, actions: Sequence[Action]) -> np.ndarray:
+    """A 0/1 int8 vector of ``num_actions`` with the ids of ``actions`` set (built every step:
+    a loop over a bytearray costs less than numpy's conversion of a short list of ids; numpy
+    ``put`` wins for long ones)."""
+    if len(actions) > 48:
+        mask = np.zeros(num_actions, np.int8)
+        mask.put([a.id for a in actions], 1)
+        return mask
+    buffer = bytearray(num_actions)
+    for action in actions:
+        buffer[action.id] = 1
+    return np.frombuffer(buffer, np.int8)
 
 
 def legal_ids(state: Any) -> list[int]:
@@ -324,6 +393,7 @@ __all__ = [
     "Encoder",
     "Layout",
     "NoEncoderError",
+    "ObservationMismatchError",
     "action_mask",
     "check_max_plies",
     "check_render_mode",
@@ -335,6 +405,7 @@ __all__ = [
     "observation_high",
     "observer_seat",
     "observation_size",
+    "play_id",
     "render_ansi",
     "seat_label",
 ]

@@ -137,7 +137,7 @@ class EurogamesEnv(_Env):
         state = self._state()
         self.game_state = None  # the game cannot go on from an illegal move
         observation = {
-            "observation": self.encoder(state.view(self.seat)),
+            "observation": self.encoder.observe(state, self.seat),
             "action_mask": np.zeros(self.game.num_actions, np.int8),
         }
         return observation, -1.0, True, False, {"ply": state.ply, "illegal_action": why}
@@ -154,7 +154,7 @@ class EurogamesEnv(_Env):
 
     def _observation(self) -> dict[str, np.ndarray]:
         state = self._state()
-        return {"observation": self.encoder(state.view(self.seat)), "action_mask": self._mask()}
+        return {"observation": self.encoder.observe(state, self.seat), "action_mask": self._mask()}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now as booleans (the method sb3-contrib's MaskablePPO calls)."""
@@ -166,7 +166,7 @@ class EurogamesEnv(_Env):
         state = self._state()
         if state.is_over() or state.current_player != self.seat:
             return np.zeros(self.game.num_actions, np.int8)
-        return action_mask(self.game.num_actions, [a.id for a in state.legal_actions()])
+        return action_mask(self.game.num_actions, state.legal_actions())
 
     # -- showing it ----------------------------------------------------------------------------
     def render(self) -> str | None:

@@ -47,7 +47,7 @@ import numpy as np
 from eurogames.core.game import Game, State
 from eurogames.core.registry import games, load
 from eurogames.core.rng import Rng
-from eurogames.rl.encoding import DEFAULT_MAX_PLIES, Encoder, check_max_plies, legal_action
+from eurogames.rl.encoding import DEFAULT_MAX_PLIES, Encoder, check_max_plies, play_id
 
 try:
     import pyspiel
@@ -241,7 +241,7 @@ class EurogamesSpielState(_StateBase):
                 raise ValueError(f"the deal's only outcome is {DEAL}, not {action}")
             self._engine.deal()
             return
-        state.apply(legal_action(state, action))
+        play_id(state, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -290,20 +290,24 @@ class EurogamesObserver:
         self.tensor = np.zeros(setup.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: EurogamesSpielState, player: int) -> dict[str, Any] | None:
-        """The player's view, or ``None`` before the deal."""
+    def _engine(self, state: EurogamesSpielState, player: int) -> Any:
+        """The engine state, or ``None`` before the deal."""
         players = self.setup.players
         if not 0 <= player < players:
             raise ValueError(f"player must be 0 to {players - 1}, not {player}")
-        engine = state._engine.state
+        return state._engine.state
+
+    def _view(self, state: EurogamesSpielState, player: int) -> dict[str, Any] | None:
+        """The player's view, or ``None`` before the deal."""
+        engine = self._engine(state, player)
         return None if engine is None else engine.view(None if self.public_only else player)
 
     def set_from(self, state: EurogamesSpielState, player: int) -> None:
-        view = self._view(state, player)
-        if view is None:
+        engine = self._engine(state, player)
+        if engine is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.setup.encoder(view)
+            self.tensor[:] = self.setup.encoder.observe(engine, None if self.public_only else player)
 
     def string_from(self, state: EurogamesSpielState, player: int) -> str:
         view = self._view(state, player)

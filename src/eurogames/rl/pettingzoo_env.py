@@ -30,8 +30,8 @@ from eurogames.rl.encoding import (
     check_max_plies,
     check_render_mode,
     game_of,
-    legal_action,
     observation_space,
+    play_id,
     render_ansi,
 )
 
@@ -123,10 +123,10 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         if seat is None:
             raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
         if seat == state.current_player and not self.truncations.get(agent, False):
-            mask = action_mask(self.game.num_actions, [a.id for a in state.legal_actions()])
+            mask = action_mask(self.game.num_actions, state.legal_actions())
         else:
             mask = np.zeros(self.game.num_actions, np.int8)
-        return {"observation": self.encoder(state.view(seat)), "action_mask": mask}
+        return {"observation": self.encoder.observe(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -134,7 +134,7 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state()
-        state.apply(legal_action(state, action))
+        play_id(state, action)
         self._cumulative_rewards[agent] = 0.0
         if state.is_over():
             returns = state.returns()

@@ -16,14 +16,17 @@ the action space names them (``place 14 at 1,-2``, ``reserve 14``).
 
 from __future__ import annotations
 
+from array import array
+from operator import mul
 from typing import Any
 
 import numpy as np
 
 from eurogames.games.alhambra.actions import CURRENCIES
 from eurogames.games.alhambra.data import DATA, NUM_TILES, SIDES, TILE_IDS, TILE_WALLS, TYPES
-from eurogames.games.alhambra.palace import RADIUS
+from eurogames.games.alhambra.palace import FOUNTAIN, PLAYABLE, RADIUS, WIDTH, longest_wall
 from eurogames.games.alhambra.rules import PHASES  # the view's phase names
+from eurogames.games.alhambra.text import tile_json
 from eurogames.rl.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
 
 MARKET_SLOTS = 4  # one per currency, in CURRENCIES order (decision A15)
@@ -152,6 +155,7 @@ class _Offsets:
         spans = layout(players)
         self.starts = starts = spans.starts
         self.dense = starts["seat+0 palace"]
+        self.size = spans.size
         self.money = [starts[f"seat+{i} money"] for i in range(players)]
         self.buildings = [starts[f"seat+{i} buildings"] for i in range(players)]
         self.reserve = [starts[f"seat+{i} reserve"] for i in range(players)]
@@ -184,6 +188,7 @@ class _Offsets:
             scale[spans.span(f"seat+{i} longest wall")] = 1 / WALL_SCALE
             scale[spans.span(f"seat+{i} reserve types")] = 1 / TYPE_SCALE
         self.scale = scale
+        self.scales = scale.tolist()  # as Python floats, for the fast route's pieces
 
 
 _OFFSETS = {n: _Offsets(n) for n in range(2, 7)}
@@ -288,4 +293,235 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     return vector
 
 
-__all__ = ["encode", "layout", "observation_size"]
+# -- the fast route: the same vector straight from the state -----------------------------------
+# encode_state joins float32 byte strings, each block computed once per distinct value of what
+# it shows (a hand, the bag, a grid...) with the view route's arithmetic: raw values in float32
+# times the same float32 scales, entries set to 1 after scaling. It reads only what the view
+# shows (A18: everything but the orders of the money deck and of the bag). Tuples and grids
+# never change once made (the state replaces them), so a memo may know one by identity;
+# tests/rl/test_fast_route.py checks the route against encode(state.view(seat)) at every
+# decision of many games, and the leak tests run through it.
+for _t in TILE_IDS:
+    _tile(tile_json(_t))
+_MEMO_LIMIT = 1 << 14
+_FOUNTAIN_CELL = RADIUS * SIDE + RADIUS
+
+
+def _dense(at: _Offsets, start: int, size: int, raw: Any = (), ones: Any = ()) -> bytes:
+    """Entries ``start`` to ``start + size`` of the dense part as the view route computes them:
+    ``raw`` (offset, value) pairs scaled by the layout's float32 scales, then ``ones`` set to 1.
+
+    The products are taken in double precision and rounded to float32 once: a small integer
+    times a float32 scale is exact in double, so this is the float32 product of the view route.
+    """
+    v = [0.0] * size
+    for k, x in raw:
+        v[k] += x
+    v = [x * y for x, y in zip(v, at.scales[start : start + size], strict=True)]
+    for k in ones:
+        v[k] = 1.0
+    return array("f", v).tobytes()
+
+
+def _per_count(scale: float, most: int) -> tuple[bytes, ...]:
+    """The float32 bytes of ``k * scale`` for every count ``k`` up to ``most``."""
+    return tuple(array("f", [k * scale]).tobytes() for k in range(most + 1))
+
+
+_AT = _OFFSETS[2]
+_COPIES = _per_count(float(_AT.scale[_AT.money[0]]), 3 * len(TILE_IDS))  # money card counts /3
+_TOTALS = _per_count(float(_AT.scale[_AT.totals[0][0]]), 135)  # money per currency /45
+_SLOT_BYTES = tuple(
+    _dense(_AT, _AT.starts["market"], SLOT_FEATURES,
+           [(1 + len(TYPES), _MARKET[t][1])] if t else (), _MARKET[t][0] if t else ())
+    for t in range(NUM_TILES + 1)
+)
+_ONE = array("f", [1.0]).tobytes()
+_ZERO = array("f", [0.0]).tobytes()
+# per grid value (a tile id, or the fountain), its entries in a palace's planes relative to
+# its cell: occupied, type, walls, padded with the occupied entry; per grid cell, its entry
+# in the occupied plane
+_PLANE_OFFSETS = np.zeros((256, _PLANES.shape[1]), np.int64)
+_PLANE_OFFSETS[: NUM_TILES + 1] = _PLANES
+_CELL_ENTRY = np.zeros(WIDTH * WIDTH, np.int64)
+_CELL_ENTRY[list(PLAYABLE)] = np.arange(CELLS)
+_TYPE_COUNTS = _per_count(float(_AT.scale[_AT.buildings[0]]), NUM_TILES)  # tiles of a type /11
+_WALLS = _per_count(float(_AT.scale[_AT.buildings[0] + len(TYPES)]), 4 * NUM_TILES)  # wall /20
+
+
+def _currency(counts: tuple[int, ...]) -> tuple[bytes, bytes]:
+    """One currency's nine counts in a hand, and their total."""
+    return b"".join(map(_COPIES.__getitem__, counts)), _TOTALS[sum(map(mul, counts, range(1, 10)))]
+
+
+def _money(hand: tuple[int, ...]) -> bytes:
+    """A seat's money block and totals per currency, from its counts per card."""
+    parts = []
+    for c in range(0, MONEY_CARDS, 9):
+        counts = hand[c : c + 9]
+        found = _CURRENCIES.get(counts)
+        parts.append(found if found is not None else _CURRENCIES.keep(counts, _currency(counts)))
+    return b"".join([parts[0][0], parts[1][0], parts[2][0], parts[3][0],
+                     parts[0][1], parts[1][1], parts[2][1], parts[3][1]])
+
+
+def _grid_pieces(grid: bytes, cells: tuple[int, ...]) -> tuple[bytes, np.ndarray]:
+    """An Alhambra's buildings and longest wall (dense), and its palace's entries set to 1."""
+    kinds = [0] * len(TYPES)
+    for c in cells:
+        value = grid[c]
+        if value != FOUNTAIN:
+            kinds[_KIND[value]] += 1
+    build = b"".join(map(_TYPE_COUNTS.__getitem__, kinds)) + _WALLS[longest_wall(grid, cells)]
+    where = np.array(cells)
+    return build, (_CELL_ENTRY[where][:, None] + _PLANE_OFFSETS[np.frombuffer(grid, np.uint8)[where]]).ravel()
+
+
+def _ones(size: int, offsets: Any) -> bytes:
+    out = bytearray(_ZERO * size)
+    for k in offsets:
+        out[4 * k : 4 * k + 4] = _ONE
+    return bytes(out)
+
+
+class _Memo(dict):  # type: ignore[type-arg]
+    """key -> piece, started again when it holds ``limit`` entries."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: Any, piece: Any) -> Any:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = piece
+        return piece
+
+
+class _ById(dict):  # type: ignore[type-arg]
+    """Pieces of tuples known by identity: id -> (the tuple, its piece). Holding the tuple
+    keeps its id from being reused while the entry lives."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, obj: Any, piece: bytes) -> bytes:
+        if len(self) >= self.limit:
+            self.clear()
+        self[id(obj)] = (obj, piece)
+        return piece
+
+
+_HEADS = _Memo(_MEMO_LIMIT)
+_DISPLAYS = _Memo(_MEMO_LIMIT)
+_DISCARDS = _ById(_MEMO_LIMIT)
+_BAGS = _ById(_MEMO_LIMIT)
+_SCORINGS = _Memo(_MEMO_LIMIT)
+_TABLE_TAILS = _Memo(_MEMO_LIMIT)
+_POINTS = _Memo(_MEMO_LIMIT)
+_HANDS = _ById(_MEMO_LIMIT)
+_RESERVES = _Memo(_MEMO_LIMIT)
+_GRIDS = _Memo(_MEMO_LIMIT)
+_CURRENCIES = _Memo(_MEMO_LIMIT)
+_BOUGHT = _Memo(_MEMO_LIMIT)
+_DECK = float(_AT.scale[_AT.starts["deck"]])
+
+
+def encode_state(state: Any, seat: int | None) -> np.ndarray:
+    """``encode(state.view(seat), state.players)``, without building the view (the adapters'
+    route, several times faster; a spectator is ``seat=None``).
+
+    >>> import eurogames
+    >>> state = eurogames.load("alhambra").new(players=3, seed=7)
+    >>> bool((encode_state(state, 1) == encode(state.view(1), 3)).all())
+    True
+    """
+    n = state.players
+    r = 0 if seat is None else seat
+    at = _OFFSETS[n]
+    o = at.starts
+    current = state.current_player
+    key = (n, state.phase, (current - r) % n if current >= 0 else -1, (state.start - r) % n, state.bonus)
+    head = _HEADS.get(key)
+    if head is None:
+        ones = [key[1], *((len(PHASES) + key[2],) if key[2] >= 0 else ()), len(PHASES) + n + key[3]]
+        if key[4]:
+            ones.append(len(PHASES) + 2 * n)
+        head = _HEADS.keep(key, _dense(at, 0, o["market"], ones=ones))
+    pieces = [head, *map(_SLOT_BYTES.__getitem__, state.market)]
+    display = _DISPLAYS.get(state.display)
+    if display is None:
+        counts = [0] * MONEY_CARDS
+        for code in state.display:
+            counts[code] += 1
+        display = _DISPLAYS.keep(state.display, b"".join(map(_COPIES.__getitem__, counts)))
+    pieces.append(display)
+    cards = len(state.deck)
+    pieces.append(array("f", [cards * _DECK]).tobytes())
+    found = _DISCARDS.get(id(state.discard))
+    if found is not None and found[0] is state.discard:
+        pieces.append(found[1])
+    else:
+        pieces.append(_DISCARDS.keep(state.discard, b"".join(map(_COPIES.__getitem__, state.discard))))
+    found = _BAGS.get(id(state.bag))
+    if found is not None and found[0] is state.bag:
+        pieces.append(found[1])
+    else:
+        pieces.append(_BAGS.keep(state.bag, _ones(NUM_TILES, [t - 1 for t in state.bag])))
+    key = (cards, state.scorings, state.scoring_ranges)
+    scoring = _SCORINGS.get(key)
+    if scoring is None:
+        raw, ones = [], [state.scorings]
+        for j, (lo, hi) in enumerate(state.scoring_windows()):
+            ones.append(3 + 3 * j)
+            raw += [(4 + 3 * j, lo), (5 + 3 * j, hi)]
+        scoring = _SCORINGS.keep(key, _dense(at, o["scorings done"], 3 + SCORING_CARDS * 3, raw, ones))
+    pieces.append(scoring)
+    bought = _BOUGHT.get(state.pending)
+    if bought is None:
+        bought = _BOUGHT.keep(state.pending, _ones(NUM_TILES, [t - 1 for t in state.pending]))
+    pieces.append(bought)
+    key = (n, r, state.queue, state.with_dirk, state.dirk, state.dirk_points)
+    tail = _TABLE_TAILS.get(key)
+    if tail is None:
+        b = o["end gifts"]
+        raw = [((p - r) % n, len(gifts)) for p, gifts in state.queue]
+        ones = []
+        if state.with_dirk:
+            d = o["dirk"] - b
+            ones.append(d)
+            raw += [(d + 1, state.dirk_points), *((d + 2 + _KIND[t], 1) for t in state.dirk)]
+        tail = _TABLE_TAILS.keep(key, _dense(at, b, at.money[0] - 1 - b, raw, ones))
+    pieces.append(tail)
+    palaces = []
+    points, hands, grids, reserves = state.points, state.hands, state.grids, state.reserves
+    for i in range(n):
+        p = (r + i) % n
+        found = _POINTS.get(points[p])
+        pieces.append(found if found is not None else _POINTS.keep(points[p], _dense(at, at.money[0] - 1, 1, [(0, points[p])])))
+        hand = hands[p]
+        found = _HANDS.get(id(hand))
+        pieces.append(found[1] if found is not None and found[0] is hand else _HANDS.keep(hand, _money(hand)))
+        found = _GRIDS.get(grids[p])
+        if found is None:
+            found = _GRIDS.keep(grids[p], _grid_pieces(grids[p], state.cells[p]))
+        pieces.append(found[0])
+        palaces.append(found[1])
+        reserve = reserves[p]
+        found = _RESERVES.get(reserve)
+        if found is None:
+            kinds = [0] * len(TYPES)
+            for t in reserve:
+                kinds[_KIND[t]] += 1
+            found = _RESERVES.keep(reserve, _ones(NUM_TILES, [t - 1 for t in reserve])
+                                   + b"".join(map(_TYPE_COUNTS.__getitem__, kinds)))
+        pieces.append(found)
+    out = np.zeros(at.size, np.float32)
+    out[: at.dense] = np.frombuffer(b"".join(pieces), np.float32)
+    for i, entries in enumerate(palaces):
+        out[at.palace[i] : at.palace[i] + PALACE].put(entries, 1.0)
+    return out
+
+
+__all__ = ["encode", "encode_state", "layout", "observation_size"]

@@ -394,53 +394,50 @@ def place(grid: bytes, cell: int, value: int) -> bytes:
     return bytes(g)
 
 
+def _outer_sections() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """Per cell, its four sides as (wall bit, step to the cell beyond, the section's two
+    corners on the corner lattice, which is one wider than the grid)."""
+    corners = WIDTH + 1
+    out = []
+    for c in range(WIDTH * WIDTH):
+        row, col = divmod(c, WIDTH)
+        nw = row * corners + col
+        ne, sw = nw + 1, nw + corners
+        se = sw + 1
+        out.append(((NORTH, -WIDTH, nw, ne), (EAST, 1, ne, se), (SOUTH, WIDTH, sw, se), (WEST, -1, nw, sw)))
+    return tuple(out)
+
+
+_SECTIONS = _outer_sections()
+
+
 def longest_wall(grid: bytes, cells: tuple[int, ...]) -> int:
     """The longest continuous outer wall (圍牆), in wall sections (rule S6, decision A4).
 
     A wall section is outer when the cell beyond it is empty. Sections that share a lattice
     corner join; each joined group is a path or a ring in a valid Alhambra, so its size is
-    the length of that wall, a closed ring counting every section.
+    the length of that wall, a closed ring counting every section. (Union-find over corners,
+    the loops written out: the observation encoder asks for it after every change.)
     """
     parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        root = x
-        while parent.get(root, root) != root:
-            root = parent[root]
-        while parent.get(x, x) != root:
-            parent[x], x = root, parent[x]
-        return root
-
-    corner_width = WIDTH + 1
-    segments = []
+    sizes: dict[int, int] = {}
     for c in cells:
         walls = WALLS[grid[c]]
         if not walls:
             continue
-        row, col = divmod(c, WIDTH)
-        top_left = row * corner_width + col
-        top_right = top_left + 1
-        bottom_left = top_left + corner_width
-        bottom_right = bottom_left + 1
-        if walls & NORTH and not grid[c - WIDTH]:
-            segments.append((top_left, top_right))
-        if walls & EAST and not grid[c + 1]:
-            segments.append((top_right, bottom_right))
-        if walls & SOUTH and not grid[c + WIDTH]:
-            segments.append((bottom_left, bottom_right))
-        if walls & WEST and not grid[c - 1]:
-            segments.append((top_left, bottom_left))
-    if not segments:
-        return 0
-    for a, b in segments:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
-    sizes: dict[int, int] = {}
-    for a, _ in segments:
-        r = find(a)
-        sizes[r] = sizes.get(r, 0) + 1
-    return max(sizes.values())
+        for bit, step, a, b in _SECTIONS[c]:
+            if walls & bit and not grid[c + step]:
+                while a in parent:
+                    a = parent[a]
+                while b in parent:
+                    b = parent[b]
+                if a == b:
+                    sizes[a] += 1
+                else:
+                    # b's group joins a's; a root with no sections yet has size 0
+                    parent[b] = a
+                    sizes[a] = sizes.get(a, 0) + sizes.pop(b, 0) + 1
+    return max(sizes.values(), default=0)
 
 
 # -- the global definition (tests and check()) --------------------------------------------

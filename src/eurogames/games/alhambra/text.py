@@ -88,7 +88,7 @@ def state_view(state: Any, seat: int | None) -> dict[str, Any]:
         raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
     seats = []
     for p in range(state.players):
-        placed, wall = _palace(state, p)
+        placed, wall = palace_facts(state, p)
         seats.append({
             "seat": p,
             "points": state.points[p],
@@ -144,7 +144,7 @@ _Placed = tuple[int, str, int, tuple[str, ...], int, int]  # tile, type, price, 
 _PALACES: dict[bytes, tuple[tuple[_Placed, ...], int]] = {}
 
 
-def _palace(state: Any, p: int) -> tuple[tuple[_Placed, ...], int]:
+def palace_facts(state: Any, p: int) -> tuple[tuple[_Placed, ...], int]:
     from eurogames.games.alhambra.palace import longest_wall
 
     grid = state.grids[p]

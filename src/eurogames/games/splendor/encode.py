@@ -21,6 +21,7 @@ import numpy as np
 
 from eurogames.games.splendor.data import COLOURS, DATA, TOKENS
 from eurogames.games.splendor.rules import PHASES  # the view's phase names
+from eurogames.games.splendor.text import card_json, noble_json
 from eurogames.rl.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
 
 MARKET_SLOTS = 12  # three rows of four, level 1 first (R3)
@@ -144,6 +145,16 @@ _POINTS, _CARDS, _NOBLES = 1 / POINTS_SCALE, 1 / CARDS_SCALE, 1 / NOBLES_SCALE
 _DECK = 1 / DECK_SCALE
 
 
+def _tokens(counts: Any) -> tuple[float, ...]:
+    """A supply or a seat's tokens (six counts, canonical order), scaled."""
+    return tuple(map(mul, counts, _TOKEN_SCALES))
+
+
+def _tally(bonuses: Any, points: int, cards: int, nobles: int) -> tuple[float, ...]:
+    """A seat's bonuses (five counts), points, cards bought and nobles won, scaled."""
+    return (*map(mul, bonuses, _BONUS_SCALES), points * _POINTS, cards * _CARDS, nobles * _NOBLES)
+
+
 def encode(view: dict[str, Any], players: int) -> np.ndarray:
     """The observation of ``view``'s seat (float32, ``observation_size(players)`` long).
 
@@ -162,7 +173,7 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     ext(one_hot[(current - r) % n] if current >= 0 else _ZEROS[n])
     ext(one_hot[(view["first_player"] - r) % n])
     out.append(1.0 if view["final_round"] else 0.0)
-    ext(map(mul, _TOKENS(view["supply"]), _TOKEN_SCALES))
+    ext(_tokens(_TOKENS(view["supply"])))
     slots = _SLOT
     for row in view["market"]:
         for card in row:
@@ -181,9 +192,8 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     seats = view["seats"]
     for i in range(n):
         player = seats[(r + i) % n]
-        ext(map(mul, _TOKENS(player["tokens"]), _TOKEN_SCALES))
-        ext(map(mul, _COLOURS(player["bonuses"]), _BONUS_SCALES))
-        out += (player["points"] * _POINTS, len(player["cards"]) * _CARDS, len(player["nobles"]) * _NOBLES)
+        ext(_tokens(_TOKENS(player["tokens"])))
+        ext(_tally(_COLOURS(player["bonuses"]), player["points"], len(player["cards"]), len(player["nobles"])))
         reserved = player["reserved"]
         for card in reserved:
             ext(_reserved(card))
@@ -192,4 +202,97 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     return np.array(out, np.float32)
 
 
-__all__ = ["encode", "layout", "observation_size"]
+# -- the fast route: the same vector straight from the state -----------------------------------
+# encode_state joins float32 byte strings prepared once per card, noble and count vector, from
+# the builders above (so both routes compute every number the same way). It reads only what
+# the view shows: card ids of the market and of the reserves (a blind reserve of another seat
+# as its level alone, D11), deck sizes, counts. tests/rl/test_fast_route.py checks it against
+# encode(state.view(seat)) at every decision of many games, and the leak tests run through it.
+def _f32(values: Any) -> bytes:
+    return np.array(values, np.float32).tobytes()
+
+
+_EMPTY_SLOT_BYTES = _f32(_EMPTY_SLOT)
+_SLOT_BYTES = (_EMPTY_SLOT_BYTES, *(_f32(_slot(card_json(c))) for c in range(1, len(DATA.card_level))))
+_EMPTY_NOBLE_BYTES = _f32(_EMPTY_NOBLE)
+_NOBLE_BYTES = (_EMPTY_NOBLE_BYTES, *(_f32(_noble(noble_json(k))) for k in range(1, len(DATA.noble_points))))
+_EMPTY_RESERVED_BYTES = _f32(_EMPTY_RESERVED)
+# a reserved card as its holder sees it (blind or not), and as another seat sees a blind one
+_OWN_RESERVED = {
+    (c, blind): _f32(_reserved({**card_json(c), "blind": blind}))
+    for c in range(1, len(DATA.card_level)) for blind in (False, True)
+}
+_HIDDEN_BYTES = tuple(_f32(_HIDDEN[DATA.card_level[c]]) if c else b"" for c in range(len(DATA.card_level)))
+_MEMO_LIMIT = 1 << 16  # entries per memo before it starts again (a few MB at most)
+_HEADS: dict[tuple[int, ...], bytes] = {}
+_TOKEN_BYTES: dict[tuple[int, ...], bytes] = {}
+_TALLIES: dict[tuple[Any, ...], bytes] = {}
+_DECKS: dict[tuple[int, int, int], bytes] = {}
+_NOBLE_ROWS: dict[tuple[int, tuple[int, ...]], bytes] = {}
+_RESERVES: dict[tuple[Any, ...], bytes] = {}
+
+
+def _remember(memo: dict[Any, bytes], key: Any, piece: bytes) -> bytes:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = piece
+    return piece
+
+
+def _reserve_piece(cards: tuple[int, ...], blinds: tuple[bool, ...], own: bool) -> bytes:
+    """A seat's three reserve slots, as its holder (``own``) or another seat sees them."""
+    rows = [_OWN_RESERVED[c, blind] if own or not blind else _HIDDEN_BYTES[c]
+            for c, blind in zip(cards, blinds, strict=True)]
+    return b"".join(rows) + _EMPTY_RESERVED_BYTES * (RESERVE_LIMIT - len(cards))
+
+
+def encode_state(state: Any, seat: int | None) -> np.ndarray:
+    """``encode(state.view(seat), state.players)``, without building the view (the adapters'
+    route, several times faster; a spectator is ``seat=None``).
+
+    >>> import eurogames
+    >>> state = eurogames.load("splendor").new(players=2, seed=7)
+    >>> bool((encode_state(state, 1) == encode(state.view(1), 2)).all())
+    True
+    """
+    n = state.players
+    r = 0 if seat is None else seat
+    current = state.current_player
+    key = (n, state.phase, (current - r) % n if current >= 0 else -1, (state.first - r) % n, state.ending)
+    head = _HEADS.get(key)
+    if head is None:
+        head = _remember(_HEADS, key, _f32((
+            *_PHASE[PHASES[key[1]]], *(_ONE_HOT[n][key[2]] if key[2] >= 0 else _ZEROS[n]),
+            *_ONE_HOT[n][key[3]], 1.0 if key[4] else 0.0)))
+    supply = tuple(state.supply)
+    tokens = _TOKEN_BYTES.get(supply)
+    if tokens is None:
+        tokens = _remember(_TOKEN_BYTES, supply, _f32(_tokens(supply)))
+    d1, d2, d3 = state.decks
+    sizes = (len(d1), len(d2), len(d3))
+    decks = _DECKS.get(sizes)
+    if decks is None:
+        decks = _remember(_DECKS, sizes, _f32(tuple(d * _DECK for d in sizes)))
+    key = (n, state.nobles)
+    nobles = _NOBLE_ROWS.get(key)
+    if nobles is None:
+        nobles = _remember(_NOBLE_ROWS, key, b"".join(map(_NOBLE_BYTES.__getitem__, state.nobles))
+                           + _EMPTY_NOBLE_BYTES * (n + 1 - len(state.nobles)))
+    pieces = [head, tokens, *map(_SLOT_BYTES.__getitem__, state.market), decks, nobles]
+    held, bonuses, points, bought, won = state.tokens, state.bonuses, state.points, state.bought, state.nobles_won
+    reserved, blinds = state.reserved, state.blind
+    for i in range(n):
+        p = (r + i) % n
+        counts = held[p]
+        found = _TOKEN_BYTES.get(counts)
+        pieces.append(found if found is not None else _remember(_TOKEN_BYTES, counts, _f32(_tokens(counts))))
+        key = (bonuses[p], points[p], len(bought[p]), len(won[p]))
+        found = _TALLIES.get(key)
+        pieces.append(found if found is not None else _remember(_TALLIES, key, _f32(_tally(*key))))
+        key = (reserved[p], blinds[p], p == seat)
+        found = _RESERVES.get(key)
+        pieces.append(found if found is not None else _remember(_RESERVES, key, _reserve_piece(*key)))
+    return np.frombuffer(bytearray().join(pieces), np.float32)
+
+
+__all__ = ["encode", "encode_state", "layout", "observation_size"]
