@@ -5,16 +5,19 @@ engine, playing uniformly random legal actions on one core.
     python bench/rl.py --quick    # a short run (CI smoke test)
 
 Every row counts engine decisions (plies) per second over whole games, new games dealt as
-needed. ``engine`` applies a random legal action; ``engine + view`` also builds
-``state.view(seat)`` for the seat to move, the floor of any observation made from the view (the
-adapters' rule: never from the state); the PettingZoo and Gymnasium rows are what a learning
-loop sees (an observation and an action mask every decision); OpenSpiel is timed bare
-(``legal_actions`` and ``apply_action``, what tree search uses) and with
-the observation of the seat to move (``make_observation``, the numpy route). Rates are per CPU
-second of this process (the machine is shared), after an untimed warm-up on other games
-through the same route (as in a long training run, where the engine's and the encoders' memos
-have settled). The ratio is the engine's rate over the row's: how many times one decision
-costs through that route.
+needed. ``engine`` applies a random legal action; ``engine + observation`` also computes the
+observation of the seat to move as the adapters do (``Encoder.observe``: the game's fast
+route, the same vector as encoding ``state.view(seat)``), the information a learner needs
+whatever the interface; ``engine + view`` builds ``state.view(seat)`` instead (the view route's
+floor, before any encoding); the PettingZoo and Gymnasium rows are what a learning loop sees (an
+observation and an action mask every decision); OpenSpiel is timed bare (``legal_actions`` and
+``apply_action``, what tree search uses) and with the observation of the seat to move
+(``make_observation``, the numpy route). Rates are per CPU second of this process (the
+machine is shared), after an untimed warm-up on other games through the same route (as in a
+long training run, where the engine's and the encoders' memos have settled). ``× engine`` is
+the engine's rate over the row's: how many times one decision costs through that route;
+``× engine + obs.`` compares a route that observes with the engine plus the observation, so
+that it shows what the interface itself adds.
 """
 
 from __future__ import annotations
@@ -31,8 +34,21 @@ from eurogames.core.rng import Rng
 clock = time.process_time  # CPU time: the machine is shared, and other loads would count
 
 
-def engine(name: str, players: int, plies: int, with_view: bool, seed: int = 1) -> float:
+def engine(name: str, players: int, plies: int, see: str = "", seed: int = 1) -> float:
+    """``see``: "" (nothing), "view" (``state.view``) or "observation" (``Encoder.observe``)
+    for the seat to move, before each decision."""
     game = eurogames.load(name)
+    look = None
+    if see == "view":
+        def look(state: eurogames.State) -> object:
+            return state.view(state.current_player)
+    elif see == "observation":
+        from eurogames.rl.encoding import Encoder
+
+        observe = Encoder(game, players).observe
+
+        def look(state: eurogames.State) -> object:
+            return observe(state, state.current_player)
     rng = Rng(seed)
     done = 0
     state = game.new(players, seed=seed)
@@ -40,8 +56,8 @@ def engine(name: str, players: int, plies: int, with_view: bool, seed: int = 1) 
     while done < plies:
         if state.is_over():
             state = game.new(players, seed=seed * 1_000_003 + done)
-        if with_view:
-            state.view(state.current_player)
+        if look is not None:
+            look(state)
         state.apply(rng.choice(state.legal_actions()))
         done += 1
     return done / (clock() - start)
@@ -126,31 +142,34 @@ def main(argv: list[str] | None = None) -> int:
     pin_to_one_core()
     plies = args.plies or (2000 if args.quick else 30_000)
     warm = args.warm_up if args.warm_up is not None else (500 if args.quick else 30_000)
-    routes: list[tuple[str, Callable[..., float]]] = [
-        ("engine", lambda g, n, k, seed: engine(g, n, k, False, seed)),
-        ("engine + view", lambda g, n, k, seed: engine(g, n, k, True, seed)),
-        ("PettingZoo AEC (observe + mask + step)", pettingzoo),
-        ("Gymnasium (make; random opponents)", gymnasium_env),
-        ("OpenSpiel (legal_actions + apply_action)", lambda g, n, k, seed: openspiel(g, n, k, False, seed)),
-        ("OpenSpiel + observation (make_observation)", lambda g, n, k, seed: openspiel(g, n, k, True, seed)),
+    # (label, measure, whether the route builds an observation)
+    routes: list[tuple[str, Callable[..., float], bool]] = [
+        ("engine", lambda g, n, k, seed: engine(g, n, k, "", seed), False),
+        ("engine + observation (Encoder.observe)", lambda g, n, k, seed: engine(g, n, k, "observation", seed), False),
+        ("engine + view (state.view)", lambda g, n, k, seed: engine(g, n, k, "view", seed), False),
+        ("PettingZoo AEC (observe + mask + step)", pettingzoo, True),
+        ("Gymnasium (make; random opponents)", gymnasium_env, True),
+        ("OpenSpiel (legal_actions + apply_action)", lambda g, n, k, seed: openspiel(g, n, k, False, seed), False),
+        ("OpenSpiel + observation (make_observation)", lambda g, n, k, seed: openspiel(g, n, k, True, seed), True),
     ]
     print(f"eurogames {eurogames.__version__}, Python {platform.python_version()}, "
           f"{platform.machine()}, one core, {plies:,} decisions per measure after {warm:,} untimed "
           "ones on other games")
-    print("| game | players | route | decisions/s | µs/decision | × engine |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| game | players | route | decisions/s | µs/decision | × engine | × engine + obs. |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in eurogames.games():
         for players in (2, 4):
-            base = None
-            for label, measure in routes:
+            rates: list[float] = []
+            for label, measure, observes in routes:
                 # the warm-up plays other games (seed 2) through the same route: the steady state
                 # of a long run, with the engine's and the encoders' memos as they settle
                 if warm:
                     measure(name, players, warm, 2)
                 rate = measure(name, players, plies, 1)
-                base = base or rate
-                print(f"| {name} | {players} | {label} | {rate:,.0f} | {1e6 / rate:.1f} | {base / rate:.2f} |",
-                      flush=True)
+                rates.append(rate)
+                versus = f"{rates[1] / rate:.2f}" if observes else ""
+                print(f"| {name} | {players} | {label} | {rate:,.0f} | {1e6 / rate:.1f} | "
+                      f"{rates[0] / rate:.2f} | {versus} |", flush=True)
     return 0
 
 
