@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short run")
     parser.add_argument("--plies", type=int, default=None, help="decisions per measure")
     parser.add_argument("--warm-up", type=int, default=None, help="untimed decisions before each measure")
+    parser.add_argument("--game", action="append", choices=eurogames.games(), help="only these games")
+    parser.add_argument("--players", type=int, action="append", help="only these player counts (default 2 and 4)")
     args = parser.parse_args(argv)
     pin_to_one_core()
     plies = args.plies or (2000 if args.quick else 30_000)
@@ -157,8 +159,8 @@ def main(argv: list[str] | None = None) -> int:
           "ones on other games")
     print("| game | players | route | decisions/s | µs/decision | × engine | × engine + obs. |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for name in eurogames.games():
-        for players in (2, 4):
+    for name in args.game or eurogames.games():
+        for players in args.players or (2, 4):
             rates: list[float] = []
             for label, measure, observes in routes:
                 # the warm-up plays other games (seed 2) through the same route: the steady state

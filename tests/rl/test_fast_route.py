@@ -17,7 +17,7 @@ np = pytest.importorskip("numpy")
 
 import eurogames  # noqa: E402
 from eurogames.core.rng import Rng  # noqa: E402
-from eurogames.rl.encoding import Encoder, ObservationMismatchError, encoder  # noqa: E402
+from eurogames.rl.encoding import Encoder, Memo, ObservationMismatchError, encoder  # noqa: E402
 
 from .helpers import CASES  # noqa: E402
 
@@ -156,10 +156,10 @@ def test_fast_route_memos_start_again_without_harm(name, monkeypatch):
     """With every memo held to two entries, each is cleared again and again in one game,
     and every observation is still the view route's."""
     module = encoder(name)
-    monkeypatch.setattr(module, "_MEMO_LIMIT", 2)
-    for memo in vars(module).values():
-        if isinstance(memo, dict) and hasattr(memo, "limit"):
-            monkeypatch.setattr(memo, "limit", 2)
+    memos = [memo for memo in vars(module).values() if isinstance(memo, Memo)]
+    assert len(memos) >= 5
+    for memo in memos:
+        monkeypatch.setattr(memo, "limit", 2)
     for state in _random_games(name, 2, 1, seed=77):
         for seat in (0, 1):
             assert module.encode_state(state, seat).tobytes() == module.encode(state.view(seat), 2).tobytes()

@@ -286,6 +286,34 @@ class Encoder:
         return out
 
 
+# -- for the encoders' fast routes ------------------------------------------------------------
+class Memo(dict):  # type: ignore[type-arg]
+    """key -> piece of an observation, started again when it holds ``limit`` entries (a piece
+    that is not there is simply computed again)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: Any, piece: Any) -> Any:
+        """Store and return ``piece``."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = piece
+        return piece
+
+
+class MemoById(Memo):
+    """Pieces of immutable objects known by identity, for keys too long to hash every time:
+    ``id(obj) -> (obj, piece)``; look up with ``found = memo.get(id(obj))`` and use
+    ``found[1]`` only when ``found[0] is obj``. Holding the object keeps its id from being
+    reused while the entry lives."""
+
+    def keep(self, obj: Any, piece: Any) -> Any:
+        super().keep(id(obj), (obj, piece))
+        return piece
+
+
 # -- what every adapter shares -----------------------------------------------------------------
 DEFAULT_MAX_PLIES = 5000  # random games end within ~500 decisions; stalling take-and-return
 # loops (Splendor) could in principle go on for ever, so every adapter caps a game
@@ -392,6 +420,8 @@ __all__ = [
     "Block",
     "Encoder",
     "Layout",
+    "Memo",
+    "MemoById",
     "NoEncoderError",
     "ObservationMismatchError",
     "action_mask",

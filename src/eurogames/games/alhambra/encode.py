@@ -27,7 +27,15 @@ from eurogames.games.alhambra.data import DATA, NUM_TILES, SIDES, TILE_IDS, TILE
 from eurogames.games.alhambra.palace import FOUNTAIN, PLAYABLE, RADIUS, WIDTH, longest_wall
 from eurogames.games.alhambra.rules import PHASES  # the view's phase names
 from eurogames.games.alhambra.text import tile_json
-from eurogames.rl.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
+from eurogames.rl.encoding import (
+    Block,
+    Layout,
+    Memo,
+    MemoById,
+    current_seat_block,
+    observer_seat,
+    seat_label,
+)
 
 MARKET_SLOTS = 4  # one per currency, in CURRENCIES order (decision A15)
 MONEY_CARDS = 36  # currency-major: yellow 1..9, green 1..9, blue 1..9, orange 1..9
@@ -384,47 +392,18 @@ def _ones(size: int, offsets: Any) -> bytes:
     return bytes(out)
 
 
-class _Memo(dict):  # type: ignore[type-arg]
-    """key -> piece, started again when it holds ``limit`` entries."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def keep(self, key: Any, piece: Any) -> Any:
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = piece
-        return piece
-
-
-class _ById(dict):  # type: ignore[type-arg]
-    """Pieces of tuples known by identity: id -> (the tuple, its piece). Holding the tuple
-    keeps its id from being reused while the entry lives."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def keep(self, obj: Any, piece: bytes) -> bytes:
-        if len(self) >= self.limit:
-            self.clear()
-        self[id(obj)] = (obj, piece)
-        return piece
-
-
-_HEADS = _Memo(_MEMO_LIMIT)
-_DISPLAYS = _Memo(_MEMO_LIMIT)
-_DISCARDS = _ById(_MEMO_LIMIT)
-_BAGS = _ById(_MEMO_LIMIT)
-_SCORINGS = _Memo(_MEMO_LIMIT)
-_TABLE_TAILS = _Memo(_MEMO_LIMIT)
-_POINTS = _Memo(_MEMO_LIMIT)
-_HANDS = _ById(_MEMO_LIMIT)
-_RESERVES = _Memo(_MEMO_LIMIT)
-_GRIDS = _Memo(_MEMO_LIMIT)
-_CURRENCIES = _Memo(_MEMO_LIMIT)
-_BOUGHT = _Memo(_MEMO_LIMIT)
+_HEADS = Memo(_MEMO_LIMIT)
+_DISPLAYS = Memo(_MEMO_LIMIT)
+_DISCARDS = MemoById(_MEMO_LIMIT)
+_BAGS = MemoById(_MEMO_LIMIT)
+_SCORINGS = Memo(_MEMO_LIMIT)
+_TABLE_TAILS = Memo(_MEMO_LIMIT)
+_POINTS = Memo(_MEMO_LIMIT)
+_HANDS = MemoById(_MEMO_LIMIT)
+_RESERVES = Memo(_MEMO_LIMIT)
+_GRIDS = Memo(_MEMO_LIMIT)
+_CURRENCIES = Memo(_MEMO_LIMIT)
+_BOUGHT = Memo(_MEMO_LIMIT)
 _DECK = float(_AT.scale[_AT.starts["deck"]])
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from eurogames.games.splendor.data import COLOURS, DATA, TOKENS
 from eurogames.games.splendor.rules import PHASES  # the view's phase names
 from eurogames.games.splendor.text import card_json, noble_json
-from eurogames.rl.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
+from eurogames.rl.encoding import Block, Layout, Memo, current_seat_block, observer_seat, seat_label
 
 MARKET_SLOTS = 12  # three rows of four, level 1 first (R3)
 RESERVE_LIMIT = 3  # R11
@@ -224,19 +224,12 @@ _OWN_RESERVED = {
 }
 _HIDDEN_BYTES = tuple(_f32(_HIDDEN[DATA.card_level[c]]) if c else b"" for c in range(len(DATA.card_level)))
 _MEMO_LIMIT = 1 << 16  # entries per memo before it starts again (a few MB at most)
-_HEADS: dict[tuple[int, ...], bytes] = {}
-_TOKEN_BYTES: dict[tuple[int, ...], bytes] = {}
-_TALLIES: dict[tuple[Any, ...], bytes] = {}
-_DECKS: dict[tuple[int, int, int], bytes] = {}
-_NOBLE_ROWS: dict[tuple[int, tuple[int, ...]], bytes] = {}
-_RESERVES: dict[tuple[Any, ...], bytes] = {}
-
-
-def _remember(memo: dict[Any, bytes], key: Any, piece: bytes) -> bytes:
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = piece
-    return piece
+_HEADS = Memo(_MEMO_LIMIT)
+_TOKEN_BYTES = Memo(_MEMO_LIMIT)
+_TALLIES = Memo(_MEMO_LIMIT)
+_DECKS = Memo(_MEMO_LIMIT)
+_NOBLE_ROWS = Memo(_MEMO_LIMIT)
+_RESERVES = Memo(_MEMO_LIMIT)
 
 
 def _reserve_piece(cards: tuple[int, ...], blinds: tuple[bool, ...], own: bool) -> bytes:
@@ -261,22 +254,22 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
     key = (n, state.phase, (current - r) % n if current >= 0 else -1, (state.first - r) % n, state.ending)
     head = _HEADS.get(key)
     if head is None:
-        head = _remember(_HEADS, key, _f32((
+        head = _HEADS.keep(key, _f32((
             *_PHASE[PHASES[key[1]]], *(_ONE_HOT[n][key[2]] if key[2] >= 0 else _ZEROS[n]),
             *_ONE_HOT[n][key[3]], 1.0 if key[4] else 0.0)))
     supply = tuple(state.supply)
     tokens = _TOKEN_BYTES.get(supply)
     if tokens is None:
-        tokens = _remember(_TOKEN_BYTES, supply, _f32(_tokens(supply)))
+        tokens = _TOKEN_BYTES.keep(supply, _f32(_tokens(supply)))
     d1, d2, d3 = state.decks
     sizes = (len(d1), len(d2), len(d3))
     decks = _DECKS.get(sizes)
     if decks is None:
-        decks = _remember(_DECKS, sizes, _f32(tuple(d * _DECK for d in sizes)))
+        decks = _DECKS.keep(sizes, _f32(tuple(d * _DECK for d in sizes)))
     key = (n, state.nobles)
     nobles = _NOBLE_ROWS.get(key)
     if nobles is None:
-        nobles = _remember(_NOBLE_ROWS, key, b"".join(map(_NOBLE_BYTES.__getitem__, state.nobles))
+        nobles = _NOBLE_ROWS.keep(key, b"".join(map(_NOBLE_BYTES.__getitem__, state.nobles))
                            + _EMPTY_NOBLE_BYTES * (n + 1 - len(state.nobles)))
     pieces = [head, tokens, *map(_SLOT_BYTES.__getitem__, state.market), decks, nobles]
     held, bonuses, points, bought, won = state.tokens, state.bonuses, state.points, state.bought, state.nobles_won
@@ -285,13 +278,13 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
         p = (r + i) % n
         counts = held[p]
         found = _TOKEN_BYTES.get(counts)
-        pieces.append(found if found is not None else _remember(_TOKEN_BYTES, counts, _f32(_tokens(counts))))
+        pieces.append(found if found is not None else _TOKEN_BYTES.keep(counts, _f32(_tokens(counts))))
         key = (bonuses[p], points[p], len(bought[p]), len(won[p]))
         found = _TALLIES.get(key)
-        pieces.append(found if found is not None else _remember(_TALLIES, key, _f32(_tally(*key))))
+        pieces.append(found if found is not None else _TALLIES.keep(key, _f32(_tally(*key))))
         key = (reserved[p], blinds[p], p == seat)
         found = _RESERVES.get(key)
-        pieces.append(found if found is not None else _remember(_RESERVES, key, _reserve_piece(*key)))
+        pieces.append(found if found is not None else _RESERVES.keep(key, _reserve_piece(*key)))
     return np.frombuffer(bytearray().join(pieces), np.float32)
 
 
