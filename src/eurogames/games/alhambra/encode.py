@@ -312,6 +312,9 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
 for _t in TILE_IDS:
     _tile(tile_json(_t))
 _MEMO_LIMIT = 1 << 14
+# pieces of objects that, once replaced, seldom come back (grids, hands, the bag, the discard
+# pile): a few hundred recent ones serve every state in play and keep the memos small
+_RECENT = 256
 _FOUNTAIN_CELL = RADIUS * SIDE + RADIUS
 
 
@@ -394,14 +397,14 @@ def _ones(size: int, offsets: Any) -> bytes:
 
 _HEADS = Memo(_MEMO_LIMIT)
 _DISPLAYS = Memo(_MEMO_LIMIT)
-_DISCARDS = MemoById(_MEMO_LIMIT)
-_BAGS = MemoById(_MEMO_LIMIT)
+_DISCARDS = MemoById(_RECENT)
+_BAGS = MemoById(_RECENT)
 _SCORINGS = Memo(_MEMO_LIMIT)
 _TABLE_TAILS = Memo(_MEMO_LIMIT)
 _POINTS = Memo(_MEMO_LIMIT)
-_HANDS = MemoById(_MEMO_LIMIT)
+_HANDS = MemoById(_RECENT)
 _RESERVES = Memo(_MEMO_LIMIT)
-_GRIDS = Memo(_MEMO_LIMIT)
+_GRIDS = Memo(_RECENT)
 _CURRENCIES = Memo(_MEMO_LIMIT)
 _BOUGHT = Memo(_MEMO_LIMIT)
 _DECK = float(_AT.scale[_AT.starts["deck"]])
