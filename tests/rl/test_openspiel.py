@@ -11,7 +11,7 @@ import pytest
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 import eurogames  # noqa: E402
@@ -77,6 +77,82 @@ def test_openspiel_mcts_bot_plays_a_game_to_the_end():
         state.apply_action(action)
     assert state.engine_state.is_over()
     assert state.returns() == state.engine_state.returns() and sum(state.returns()) == 0
+
+
+def ismcts_bot(game, simulations, seed):
+    """OpenSpiel's information-set MCTS, its worlds drawn by ``resample_from_infostate`` with
+    numbers from its own seeded generator (so that a search is repeatable)."""
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations,
+                           random_state=rng, use_observation_string=True)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+    return bot
+
+
+@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 3), ("alhambra", 2), ("alhambra", 4)])
+def test_resample_from_infostate_redraws_only_what_the_player_cannot_see(name, players):
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "rng_seed": 5})
+    state = dealt(game)
+    rng = np.random.RandomState(2)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    observe = make_observation(game)
+    before = str(state)
+    differs = 0
+    for player in range(players):
+        for k in range(3):
+            twin = state.resample_from_infostate(player, lambda k=k: (k + 1) / 7)
+            assert twin.observation_string(player) == state.observation_string(player)
+            observe.set_from(state, player)
+            mine = observe.tensor.copy()
+            observe.set_from(twin, player)
+            assert np.array_equal(observe.tensor, mine)
+            assert twin.current_player() == state.current_player()
+            assert sorted(twin.legal_actions()) == sorted(state.legal_actions())
+            differs += str(twin) != str(state)  # the hidden deck orders were drawn again
+    assert differs == 3 * players
+    assert str(state) == before  # the original is untouched
+
+
+def test_resample_from_infostate_refuses_a_bad_player_or_sample():
+    state = dealt(pyspiel.load_game("eurogames_splendor", {"players": 2}))
+    with pytest.raises(ValueError, match="player must be 0 to 1, not 2"):
+        state.resample_from_infostate(2, lambda: 0.5)
+    with pytest.raises(ValueError, match=r"the sampler gave 1.5, not a number in \[0, 1\)"):
+        state.resample_from_infostate(0, lambda: 1.5)
+
+
+@pytest.mark.parametrize("name", ["splendor", "alhambra"])
+def test_openspiel_ismcts_decides_alike_in_worlds_the_player_cannot_tell_apart(name):
+    """The information-set search never peeks: from the true state or from any world redrawn
+    for the player to move, with the same seeds, it searches the same worlds and returns the
+    same policy."""
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": 2, "rng_seed": 8})
+    state = dealt(game)
+    rng = np.random.RandomState(4)
+    checked = 0
+    while checked < 4:
+        if len(state.legal_actions()) > 1:
+            player = state.current_player()
+            policy = ismcts_bot(game, 24, seed=checked).get_policy(state)
+            for k in range(2):
+                twin = state.resample_from_infostate(player, lambda k=k: (2 * k + 1) / 5)
+                assert str(twin) != str(state)
+                assert ismcts_bot(game, 24, seed=checked).get_policy(twin) == policy
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_ismcts_bot_plays_a_game_to_the_end():
+    game = pyspiel.load_game("eurogames_splendor", {"players": 2, "rng_seed": 6})
+    bot = ismcts_bot(game, 8, seed=0)
+    rng = np.random.RandomState(1)
+    state = dealt(game)
+    while not state.is_terminal():
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.engine_state.is_over() and sum(state.returns()) == 0
 
 
 def test_a_game_reaching_max_plies_ends_as_a_draw_for_every_seat():

@@ -32,8 +32,12 @@ describe the present, not the history. For speed, read observations through
 ``state.observation_tensor()``, for which OpenSpiel rebuilds a state to learn the size.
 
 OpenSpiel's own tree search (``open_spiel.python.algorithms.mcts``) searches clones, which
-hold the hidden deck orders: it plays, but it peeks. ``eurogames.bot("mcts", ...)`` is the
-search that does not.
+hold the hidden deck orders: it plays, but it peeks. Its information-set search
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with ``use_observation_string=True``) does
+not: it searches worlds drawn by ``state.resample_from_infostate(player, sampler)``, which
+redraws everything the player cannot see (the engine's ``resample_hidden``), so its choice is
+the same in every world the player cannot tell apart (tested). ``eurogames.bot("mcts", ...)``
+is the engine's own search that does not peek.
 """
 
 from __future__ import annotations
@@ -242,6 +246,23 @@ class EurogamesSpielState(_StateBase):
             self._engine.deal()
             return
         play_id(state, action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> EurogamesSpielState:
+        """A copy of this state in which everything ``player_id`` cannot see is drawn again
+        (deck orders, other seats' blind reserves...), the seed taken from
+        ``probability_sampler()`` (a number in [0, 1), as OpenSpiel's samplers give); what
+        the player sees, and so its observation, is unchanged."""
+        players = self._engine.setup.players
+        if not 0 <= player_id < players:
+            raise ValueError(f"player must be 0 to {players - 1}, not {player_id}")
+        twin = self.clone()
+        engine = self._engine.state
+        if engine is not None:
+            draw = float(probability_sampler())
+            if not 0.0 <= draw < 1.0:
+                raise ValueError(f"the sampler gave {draw}, not a number in [0, 1)")
+            twin._engine.state = engine.resample_hidden(player_id, int(draw * 2**53))
+        return twin
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
