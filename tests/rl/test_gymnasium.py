@@ -141,3 +141,28 @@ def test_ansi_rendering_shows_the_learning_seats_view():
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and "player_0" in text
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_vector_environments_step_in_lockstep_and_replay_by_seed(mode):
+    """``gymnasium.make_vec`` builds several games side by side (``async``: one process each);
+    the same seed gives the same observations step for step."""
+
+    def play(seed: int) -> list[np.ndarray]:
+        envs = gymnasium.make_vec("eurogames/Splendor-v0", num_envs=2, vectorization_mode=mode,
+                                  opponents=["random"])
+        try:
+            obs, _ = envs.reset(seed=seed)
+            seen = [obs["observation"].copy()]
+            for _ in range(25):
+                # the lowest legal id in each game (no game ends within 25 decisions)
+                obs, _, _, _, _ = envs.step(np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]]))
+                seen.append(obs["observation"].copy())
+            return seen
+        finally:
+            envs.close()
+
+    first, again = play(3), play(3)
+    assert first[0].shape == (2, Encoder("splendor", 2).size)
+    assert not np.array_equal(first[0][0], first[0][1])  # two different deals
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
