@@ -163,3 +163,20 @@ def test_fast_route_memos_start_again_without_harm(name, monkeypatch):
     for state in _random_games(name, 2, 1, seed=77):
         for seat in (0, 1):
             assert module.encode_state(state, seat).tobytes() == module.encode(state.view(seat), 2).tobytes()
+
+
+@pytest.mark.parametrize("name", eurogames.games())
+def test_fast_route_on_restored_and_redrawn_states(name):
+    """States rebuilt from JSON or redrawn for a seat hold fresh containers (lists where play
+    made tuples, new grids): the fast route reads them as it reads played ones."""
+    game = eurogames.load(name)
+    module = encoder(name)
+    checked = 0
+    for state in _random_games(name, 3, 1, seed=31):
+        if state.ply % 9:
+            continue
+        for other in (game.from_json(state.to_json()), state.resample_hidden(1, state.ply)):
+            for seat in (1, None):
+                assert module.encode_state(other, seat).tobytes() == module.encode(other.view(seat), 3).tobytes()
+                checked += 1
+    assert checked > 20
