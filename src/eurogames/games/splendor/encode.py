@@ -223,7 +223,7 @@ _OWN_RESERVED = {
     for c in range(1, len(DATA.card_level)) for blind in (False, True)
 }
 _HIDDEN_BYTES = tuple(_f32(_HIDDEN[DATA.card_level[c]]) if c else b"" for c in range(len(DATA.card_level)))
-_MEMO_LIMIT = 1 << 16  # entries per memo before it starts again (a few MB at most)
+_MEMO_LIMIT = 1 << 14  # entries per memo before it starts again (a few MB each at most)
 _HEADS = Memo(_MEMO_LIMIT)
 _TOKEN_BYTES = Memo(_MEMO_LIMIT)
 _TALLIES = Memo(_MEMO_LIMIT)
