@@ -157,7 +157,7 @@ def test_fast_route_memos_start_again_without_harm(name, monkeypatch):
     and every observation is still the view route's."""
     module = encoder(name)
     memos = [memo for memo in vars(module).values() if isinstance(memo, Memo)]
-    assert len(memos) >= 5
+    assert memos
     for memo in memos:
         monkeypatch.setattr(memo, "limit", 2)
     for state in _random_games(name, 2, 1, seed=77):

@@ -225,11 +225,24 @@ _OWN_RESERVED = {
 _HIDDEN_BYTES = tuple(_f32(_HIDDEN[DATA.card_level[c]]) if c else b"" for c in range(len(DATA.card_level)))
 _MEMO_LIMIT = 1 << 14  # entries per memo before it starts again (a few MB each at most)
 _HEADS = Memo(_MEMO_LIMIT)
-_TOKEN_BYTES = Memo(_MEMO_LIMIT)
-_TALLIES = Memo(_MEMO_LIMIT)
-_DECKS = Memo(_MEMO_LIMIT)
 _NOBLE_ROWS = Memo(_MEMO_LIMIT)
 _RESERVES = Memo(_MEMO_LIMIT)
+
+
+def _per_count(scale: float, most: int) -> tuple[bytes, ...]:
+    """``k * scale`` as float32 bytes for every count ``k`` up to ``most``, computed as the
+    view route's builders do (``_tokens``, ``_tally``: a double product, then float32)."""
+    return tuple(_f32([k * scale]) for k in range(most + 1))
+
+
+# a count too large for its table raises IndexError: the rules never allow one
+_GEMS = _per_count(_TOKEN_SCALES[0], int(GEMS_SCALE))  # at most 7 gems of one colour (R4)
+_GOLD = _per_count(_TOKEN_SCALES[5], int(GOLD_SCALE))
+_BONUSES = _per_count(_BONUS_SCALES[0], MOST_BONUS)
+_POINT_BYTES = _per_count(_POINTS, MOST_POINTS)
+_CARD_COUNTS = _per_count(_CARDS, 90)
+_NOBLE_COUNTS = _per_count(_NOBLES, MOST_NOBLES)
+_DECK_SIZES = _per_count(_DECK, 40)
 
 
 def _reserve_piece(cards: tuple[int, ...], blinds: tuple[bool, ...], own: bool) -> bytes:
@@ -257,34 +270,29 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
         head = _HEADS.keep(key, _f32((
             *_PHASE[PHASES[key[1]]], *(_ONE_HOT[n][key[2]] if key[2] >= 0 else _ZEROS[n]),
             *_ONE_HOT[n][key[3]], 1.0 if key[4] else 0.0)))
-    supply = tuple(state.supply)
-    tokens = _TOKEN_BYTES.get(supply)
-    if tokens is None:
-        tokens = _TOKEN_BYTES.keep(supply, _f32(_tokens(supply)))
-    d1, d2, d3 = state.decks
-    sizes = (len(d1), len(d2), len(d3))
-    decks = _DECKS.get(sizes)
-    if decks is None:
-        decks = _DECKS.keep(sizes, _f32(tuple(d * _DECK for d in sizes)))
     key = (n, state.nobles)
     nobles = _NOBLE_ROWS.get(key)
     if nobles is None:
         nobles = _NOBLE_ROWS.keep(key, b"".join(map(_NOBLE_BYTES.__getitem__, state.nobles))
-                           + _EMPTY_NOBLE_BYTES * (n + 1 - len(state.nobles)))
-    pieces = [head, tokens, *map(_SLOT_BYTES.__getitem__, state.market), decks, nobles]
+                                  + _EMPTY_NOBLE_BYTES * (n + 1 - len(state.nobles)))
+    gems, gold, bonus = _GEMS, _GOLD, _BONUSES
+    s = state.supply
+    d1, d2, d3 = state.decks
+    pieces = [head, gems[s[0]], gems[s[1]], gems[s[2]], gems[s[3]], gems[s[4]], gold[s[5]],
+              *map(_SLOT_BYTES.__getitem__, state.market),
+              _DECK_SIZES[len(d1)], _DECK_SIZES[len(d2)], _DECK_SIZES[len(d3)], nobles]
     held, bonuses, points, bought, won = state.tokens, state.bonuses, state.points, state.bought, state.nobles_won
     reserved, blinds = state.reserved, state.blind
     for i in range(n):
         p = (r + i) % n
-        counts = held[p]
-        found = _TOKEN_BYTES.get(counts)
-        pieces.append(found if found is not None else _TOKEN_BYTES.keep(counts, _f32(_tokens(counts))))
-        key = (bonuses[p], points[p], len(bought[p]), len(won[p]))
-        found = _TALLIES.get(key)
-        pieces.append(found if found is not None else _TALLIES.keep(key, _f32(_tally(*key))))
+        t, b = held[p], bonuses[p]
         key = (reserved[p], blinds[p], p == seat)
-        found = _RESERVES.get(key)
-        pieces.append(found if found is not None else _RESERVES.keep(key, _reserve_piece(*key)))
+        hand = _RESERVES.get(key)
+        if hand is None:
+            hand = _RESERVES.keep(key, _reserve_piece(*key))
+        pieces += (gems[t[0]], gems[t[1]], gems[t[2]], gems[t[3]], gems[t[4]], gold[t[5]],
+                   bonus[b[0]], bonus[b[1]], bonus[b[2]], bonus[b[3]], bonus[b[4]],
+                   _POINT_BYTES[points[p]], _CARD_COUNTS[len(bought[p])], _NOBLE_COUNTS[len(won[p])], hand)
     return np.frombuffer(bytearray().join(pieces), np.float32)
 
 
