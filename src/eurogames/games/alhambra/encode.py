@@ -401,13 +401,13 @@ _DISCARDS = MemoById(_RECENT)
 _BAGS = MemoById(_RECENT)
 _SCORINGS = Memo(_MEMO_LIMIT)
 _TABLE_TAILS = Memo(_MEMO_LIMIT)
-_POINTS = Memo(_MEMO_LIMIT)
 _HANDS = MemoById(_RECENT)
 _RESERVES = Memo(_MEMO_LIMIT)
 _GRIDS = Memo(_RECENT)
 _CURRENCIES = Memo(_MEMO_LIMIT)
 _BOUGHT = Memo(_MEMO_LIMIT)
-_DECK = float(_AT.scale[_AT.starts["deck"]])
+_DECK_SIZES = _per_count(float(_AT.scale[_AT.starts["deck"]]), 110)  # the deck holds at most 110 cards
+_POINT_BYTES = _per_count(float(_AT.scale[_AT.money[0] - 1]), MOST_POINTS)  # a seat's points /100
 
 
 def encode_state(state: Any, seat: int | None) -> np.ndarray:
@@ -440,7 +440,7 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
         display = _DISPLAYS.keep(state.display, b"".join(map(_COPIES.__getitem__, counts)))
     pieces.append(display)
     cards = len(state.deck)
-    pieces.append(array("f", [cards * _DECK]).tobytes())
+    pieces.append(_DECK_SIZES[cards])
     found = _DISCARDS.get(id(state.discard))
     if found is not None and found[0] is state.discard:
         pieces.append(found[1])
@@ -480,8 +480,7 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
     points, hands, grids, reserves = state.points, state.hands, state.grids, state.reserves
     for i in range(n):
         p = (r + i) % n
-        found = _POINTS.get(points[p])
-        pieces.append(found if found is not None else _POINTS.keep(points[p], _dense(at, at.money[0] - 1, 1, [(0, points[p])])))
+        pieces.append(_POINT_BYTES[points[p]])
         hand = hands[p]
         found = _HANDS.get(id(hand))
         pieces.append(found[1] if found is not None and found[0] is hand else _HANDS.keep(hand, _money(hand)))
