@@ -394,9 +394,9 @@ def place(grid: bytes, cell: int, value: int) -> bytes:
     return bytes(g)
 
 
-def _outer_sections() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
-    """Per cell, its four sides as (wall bit, step to the cell beyond, the section's two
-    corners on the corner lattice, which is one wider than the grid)."""
+def _outer_sections() -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]:
+    """Per cell and per wall mask, the walled sides as (step to the cell beyond, the section's
+    two corners on the corner lattice, which is one wider than the grid)."""
     corners = WIDTH + 1
     out = []
     for c in range(WIDTH * WIDTH):
@@ -404,7 +404,10 @@ def _outer_sections() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
         nw = row * corners + col
         ne, sw = nw + 1, nw + corners
         se = sw + 1
-        out.append(((NORTH, -WIDTH, nw, ne), (EAST, 1, ne, se), (SOUTH, WIDTH, sw, se), (WEST, -1, nw, sw)))
+        sides = ((NORTH, -WIDTH, nw, ne), (EAST, 1, ne, se), (SOUTH, WIDTH, sw, se), (WEST, -1, nw, sw))
+        out.append(tuple(
+            tuple((step, a, b) for bit, step, a, b in sides if mask & bit) for mask in range(16)
+        ))
     return tuple(out)
 
 
@@ -422,11 +425,8 @@ def longest_wall(grid: bytes, cells: tuple[int, ...]) -> int:
     parent: dict[int, int] = {}
     sizes: dict[int, int] = {}
     for c in cells:
-        walls = WALLS[grid[c]]
-        if not walls:
-            continue
-        for bit, step, a, b in _SECTIONS[c]:
-            if walls & bit and not grid[c + step]:
+        for step, a, b in _SECTIONS[c][WALLS[grid[c]]]:
+            if not grid[c + step]:
                 while a in parent:
                     a = parent[a]
                 while b in parent:
