@@ -155,6 +155,32 @@ def test_openspiel_ismcts_bot_plays_a_game_to_the_end():
     assert state.engine_state.is_over() and sum(state.returns()) == 0
 
 
+@pytest.mark.parametrize(("name", "players", "max_plies"), [("splendor", 2, 5000), ("splendor", 3, 25), ("alhambra", 2, 5000)])
+def test_legal_actions_answered_in_python_are_the_cpp_bases(name, players, max_plies):
+    """The Python override of ``legal_actions`` gives what OpenSpiel's C++ base gives, for
+    every player argument, at the deal, at every decision and at the end (a finished game and a
+    truncated one), errors included."""
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "max_plies": max_plies})
+    base = pyspiel.State.legal_actions
+    rng = np.random.RandomState(players)
+    state = game.new_initial_state()
+    compared = 0
+    while True:
+        for args in [(), *((p,) for p in range(-4, players + 2))]:
+            try:
+                expected = base(state, *args)
+            except pyspiel.SpielError as exc:
+                with pytest.raises(pyspiel.SpielError, match=str(exc).split(":")[-1].strip()):
+                    state.legal_actions(*args)
+            else:
+                assert state.legal_actions(*args) == expected, (state.move_number(), args)
+            compared += 1
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(base(state)))
+    assert compared >= 25 * (players + 7)  # at least 25 positions, every argument
+
+
 def test_a_game_reaching_max_plies_ends_as_a_draw_for_every_seat():
     game = pyspiel.load_game("eurogames_alhambra", {"players": 3, "max_plies": 40})
     bot = mcts_bot(game, 2, np.random.RandomState(1))

@@ -238,6 +238,24 @@ class EurogamesSpielState(_StateBase):
             return []
         return sorted([a.id for a in state.legal_actions()])
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """``pyspiel.State.legal_actions``, answered here for Python callers (OpenSpiel's own
+        Python search, a training loop): the very list the C++ base gives, without its round
+        trip through C++ and back (which costs more than an engine decision). C++ callers
+        still go through ``_legal_actions``; a test compares the two everywhere."""
+        state = self._engine.state
+        if state is None:
+            return [DEAL]  # the chance node's one outcome, whoever asks
+        if state.is_over() or self._truncated(state):
+            return []
+        if player is None:
+            player = state.current_player
+        elif player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        elif player != state.current_player:
+            return []
+        return sorted([a.id for a in state.legal_actions()])
+
     def _apply_action(self, action: int) -> None:
         state = self._engine.state
         if state is None:
