@@ -156,10 +156,10 @@ def test_openspiel_ismcts_bot_plays_a_game_to_the_end():
 
 
 @pytest.mark.parametrize(("name", "players", "max_plies"), [("splendor", 2, 5000), ("splendor", 3, 25), ("alhambra", 2, 5000)])
-def test_legal_actions_answered_in_python_are_the_cpp_bases(name, players, max_plies):
-    """The Python override of ``legal_actions`` gives what OpenSpiel's C++ base gives, for
-    every player argument, at the deal, at every decision and at the end (a finished game and a
-    truncated one), errors included."""
+def test_legal_actions_and_chance_answered_in_python_are_the_cpp_bases(name, players, max_plies):
+    """The Python overrides of ``legal_actions`` and ``is_chance_node`` give what OpenSpiel's
+    C++ base gives: at the deal, at every decision and at the end (a finished game and a
+    truncated one), for every player argument, errors included."""
     game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "max_plies": max_plies})
     base = pyspiel.State.legal_actions
     rng = np.random.RandomState(players)
@@ -175,6 +175,7 @@ def test_legal_actions_answered_in_python_are_the_cpp_bases(name, players, max_p
             else:
                 assert state.legal_actions(*args) == expected, (state.move_number(), args)
             compared += 1
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
         if state.is_terminal():
             break
         state.apply_action(rng.choice(base(state)))

@@ -238,6 +238,10 @@ class EurogamesSpielState(_StateBase):
             return []
         return sorted([a.id for a in state.legal_actions()])
 
+    def is_chance_node(self) -> bool:
+        """``pyspiel.State.is_chance_node`` answered in Python: only the deal is chance."""
+        return self._engine.state is None
+
     def legal_actions(self, player: int | None = None) -> list[int]:
         """``pyspiel.State.legal_actions``, answered here for Python callers (OpenSpiel's own
         Python search, a training loop): the very list the C++ base gives, without its round
