@@ -360,6 +360,8 @@ def legal_action(state: Any, action: Any) -> Action:
 
 def _by_id(game: Game, action: Any) -> Action:
     """The action of the fixed action space with id ``action``, legal or not."""
+    if action.__class__ is int and 0 <= action < game.num_actions:  # the usual case, checked first
+        return game.action(action)
     if isinstance(action, bool) or not isinstance(action, int | np.integer):
         raise IllegalActionError(f"an action is an integer id, not {action!r}")
     index = int(action)
