@@ -22,8 +22,8 @@ Parameters: ``players`` (default the game's minimum), ``rng_seed`` (default 0),
 among all seats, each getting ``2/players - 1``, so the sum stays constant; random games end
 far sooner) and every option of the game (``game.options``, with the same defaults).
 
-Observations come from the game's encoder (docs/observations.md) applied to
-``state.view(player)``: the default observer (public information plus the player's own, no
+Observations come from the game's encoder (docs/observations.md), the encoding of
+``state.view(player)`` (by the game's fast route, the same vector): the default observer (public information plus the player's own, no
 perfect recall) gives the player's view; an observer asked for public information only gives
 the spectator's ``view(None)``. Strings are the view as compact JSON. Before the deal every
 entry is 0. Perfect recall (the information state) is not provided: the engine's views
