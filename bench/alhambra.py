@@ -15,7 +15,7 @@ import argparse
 import platform
 import sys
 
-from enginebench import clone_apply, pin_to_one_core, print_table, random_playouts
+from enginebench import engine_rows, pin_to_one_core, print_table
 
 TARGET_GAMES_PER_S = 200
 
@@ -25,20 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short run")
     args = parser.parse_args(argv)
     pin_to_one_core()
-    games = 20 if args.quick else 400
-    rows = []
-    for players in (3, 6):
-        gps, mps, length, cpu = random_playouts(
-            "alhambra", players, games if players == 3 else games // 2
-        )
-        rows.append((f"random playouts, {players} players", f"{gps:,.0f} games/s",
-                     f"{mps:,.0f} moves/s, {length:.0f} moves a game, {cpu:,.0f} games per CPU s"))
-    for players in (3, 6):
-        rate = clone_apply("alhambra", players, 2000 if args.quick else 30_000)
-        rows.append((f"clone+apply, {players} players", f"{rate:,.0f} /s", ""))
+    rows, gps3, _ = engine_rows("alhambra", (3, 6), 20 if args.quick else 400, 2000 if args.quick else 30_000)
     print(f"Python {platform.python_version()}, {platform.machine()}, one core")
     print_table(rows)
-    gps3 = float(rows[0][1].split()[0].replace(",", ""))
     print(f"target: {TARGET_GAMES_PER_S:,} random 3-player games/s: "
           f"{'met' if gps3 >= TARGET_GAMES_PER_S else 'MISSED'}")
     return 0

@@ -70,6 +70,24 @@ def clone_apply(name: str, players: int, positions: int, seed: int = 2) -> float
     return len(samples) / (time.perf_counter() - start)
 
 
+def engine_rows(name: str, counts: tuple[int, int], games: int, positions: int) -> tuple[list[tuple[str, str, str]], float, float]:
+    """The table rows every engine bench prints: random playouts for the two player counts
+    (half the games for the larger) and clone+apply for both; with the playout and
+    clone+apply rates of the first count, which the targets are about."""
+    rows = []
+    first_games = first_clones = 0.0
+    for players in counts:
+        gps, mps, length, cpu = random_playouts(name, players, games if players == counts[0] else games // 2)
+        first_games = first_games or gps
+        rows.append((f"random playouts, {players} players", f"{gps:,.0f} games/s",
+                     f"{mps:,.0f} moves/s, {length:.0f} moves a game, {cpu:,.0f} games per CPU s"))
+    for players in counts:
+        rate = clone_apply(name, players, positions)
+        first_clones = first_clones or rate
+        rows.append((f"clone+apply, {players} players", f"{rate:,.0f} /s", ""))
+    return rows, first_games, first_clones
+
+
 def print_table(rows: list[tuple[str, str, str]]) -> None:
     print("| measure | rate | notes |")
     print("| --- | --- | --- |")

@@ -15,7 +15,7 @@ import sys
 import time
 
 import eurogames
-from enginebench import clone_apply, pin_to_one_core, print_table, random_playouts
+from enginebench import engine_rows, pin_to_one_core, print_table
 
 TARGET_GAMES_PER_S = 1000
 TARGET_CLONE_APPLY_PER_S = 100_000
@@ -40,17 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short run")
     args = parser.parse_args(argv)
     pin_to_one_core()
-    games = 60 if args.quick else 2000
-    rows = []
-    for players in (2, 4):
-        gps, mps, length, cpu = random_playouts(
-            "splendor", players, games if players == 2 else games // 2
-        )
-        rows.append((f"random playouts, {players} players", f"{gps:,.0f} games/s",
-                     f"{mps:,.0f} moves/s, {length:.0f} moves a game, {cpu:,.0f} games per CPU s"))
-    for players in (2, 4):
-        rate = clone_apply("splendor", players, 2000 if args.quick else 50_000)
-        rows.append((f"clone+apply, {players} players", f"{rate:,.0f} /s", ""))
+    rows, gps2, ca2 = engine_rows("splendor", (2, 4), 60 if args.quick else 2000, 2000 if args.quick else 50_000)
     for players in (2, 4):
         rate = mcts_iterations(players, 100 if args.quick else 2000)
         if rate is not None:
@@ -58,8 +48,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"eurogames {eurogames.__version__}, Python {platform.python_version()}, "
           f"{platform.machine()}, one core")
     print_table(rows)
-    gps2 = float(rows[0][1].split()[0].replace(",", ""))
-    ca2 = float(rows[2][1].split()[0].replace(",", ""))
     ok = gps2 >= TARGET_GAMES_PER_S and ca2 >= TARGET_CLONE_APPLY_PER_S
     print(f"targets: {TARGET_GAMES_PER_S:,} random 2-player games/s, "
           f"{TARGET_CLONE_APPLY_PER_S:,} clone+apply/s: {'met' if ok else 'MISSED'}")
