@@ -303,8 +303,9 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
 
 # -- the fast route: the same vector straight from the state -----------------------------------
 # encode_state joins float32 byte strings, each block computed once per distinct value of what
-# it shows (a hand, the bag, a grid...) with the view route's arithmetic: raw values in float32
-# times the same float32 scales, entries set to 1 after scaling. It reads only what the view
+# it shows (a hand, the bag, a grid...) with the view route's arithmetic (a count times the
+# layout's float32 scale, rounded once to float32; entries set to 1 after scaling; see
+# _dense). It reads only what the view
 # shows (A18: everything but the orders of the money deck and of the bag). Tuples and grids
 # never change once made (the state replaces them), so a memo may know one by identity;
 # tests/rl/test_fast_route.py checks the route against encode(state.view(seat)) at every
@@ -340,7 +341,7 @@ def _per_count(scale: float, most: int) -> tuple[bytes, ...]:
 
 
 _AT = _OFFSETS[2]
-_COPIES = _per_count(float(_AT.scale[_AT.money[0]]), 3 * len(TILE_IDS))  # money card counts /3
+_COPIES = _per_count(float(_AT.scale[_AT.money[0]]), int(COPIES_SCALE))  # copies of a money card /3
 _TOTALS = _per_count(float(_AT.scale[_AT.totals[0][0]]), 135)  # money per currency /45
 _SLOT_BYTES = tuple(
     _dense(_AT, _AT.starts["market"], SLOT_FEATURES,
@@ -357,7 +358,7 @@ _PLANE_OFFSETS[: NUM_TILES + 1] = _PLANES
 _CELL_ENTRY = np.zeros(WIDTH * WIDTH, np.int64)
 _CELL_ENTRY[list(PLAYABLE)] = np.arange(CELLS)
 _TYPE_COUNTS = _per_count(float(_AT.scale[_AT.buildings[0]]), NUM_TILES)  # tiles of a type /11
-_WALLS = _per_count(float(_AT.scale[_AT.buildings[0] + len(TYPES)]), 4 * NUM_TILES)  # wall /20
+_WALLS = _per_count(float(_AT.scale[_AT.buildings[0] + len(TYPES)]), MOST_WALL)  # longest wall /20
 
 
 def _currency(counts: tuple[int, ...]) -> tuple[bytes, bytes]:
