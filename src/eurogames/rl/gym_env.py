@@ -43,6 +43,7 @@ from eurogames.rl.encoding import (
     game_of,
     legal_action,
     observation_space,
+    play_id,
     render_ansi,
 )
 
@@ -119,10 +120,9 @@ class EurogamesEnv(_Env):
         if state.is_over() or state.current_player != self.seat:
             raise RuntimeError("the episode has ended: call reset()")
         try:
-            chosen = legal_action(state, action)
+            play_id(state, action)  # legality checked once; a refusal changes nothing
         except IllegalActionError as exc:
             return self._lose(str(exc))
-        state.apply(chosen)
         self._play_opponents()
         info: dict[str, Any] = {"ply": state.ply}
         if state.is_over():

@@ -256,9 +256,7 @@ class EurogamesSpielState(_StateBase):
             player = state.current_player
         elif player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        elif player != state.current_player:
-            return []
-        return sorted([a.id for a in state.legal_actions()])
+        return self._legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
         state = self._engine.state
