@@ -7,7 +7,8 @@ engine, playing uniformly random legal actions on one core.
 Every row counts engine decisions (plies) per second over whole games, new games dealt as
 needed. ``engine`` applies a random legal action; ``engine + observation`` also computes the
 observation of the seat to move as the adapters do (``Encoder.observe``: the game's fast
-route, the same vector as encoding ``state.view(seat)``), the information a learner needs
+route, compiled where the install found a C compiler, the same vector as encoding
+``state.view(seat)``; the header says which route each game took), the information a learner needs
 whatever the interface; ``engine + view`` builds ``state.view(seat)`` instead (the view route's
 floor, before any encoding); the PettingZoo and Gymnasium rows are what a learning loop sees (an
 observation and an action mask every decision); OpenSpiel is timed bare (``legal_actions`` and
@@ -133,6 +134,19 @@ def openspiel(name: str, players: int, plies: int, with_observation: bool, seed:
     return done / (clock() - start)
 
 
+def observation_routes(names: list[str]) -> str:
+    """Which fast route each game's observations take here: compiled (``_cencode``, where the
+    install found a C compiler) or Python (none, or ``EUROGAMES_PURE_PYTHON=1``)."""
+    from eurogames.rl.encoding import encoder
+
+    routes = []
+    for name in names:
+        module = encoder(name)
+        compiled = getattr(module, "encode_state_python", module.encode_state) is not module.encode_state
+        routes.append(f"{name} {'compiled' if compiled else 'Python'}")
+    return ", ".join(routes)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
@@ -157,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"eurogames {eurogames.__version__}, Python {platform.python_version()}, "
           f"{platform.machine()}, one core, {plies:,} decisions per measure after {warm:,} untimed "
           "ones on other games")
+    print(f"observations by: {observation_routes(args.game or eurogames.games())}")
     print("| game | players | route | decisions/s | µs/decision | × engine | × engine + obs. |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in args.game or eurogames.games():

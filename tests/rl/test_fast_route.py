@@ -10,6 +10,7 @@ and every player count (EUROGAMES_LONG=1 plays ten times as many), and check the
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -17,16 +18,58 @@ np = pytest.importorskip("numpy")
 
 import eurogames  # noqa: E402
 from eurogames.core.rng import Rng  # noqa: E402
-from eurogames.rl.encoding import Encoder, Memo, ObservationMismatchError, encoder  # noqa: E402
+from eurogames.rl.encoding import (  # noqa: E402
+    Encoder,
+    Memo,
+    ObservationMismatchError,
+    encoder,
+    pure_python,
+)
 
 from .helpers import CASES  # noqa: E402
 
 GAMES = 10 if os.environ.get("EUROGAMES_LONG") else 1
 FAST = [(name, n) for name, n in CASES if hasattr(encoder(name), "encode_state")]
+# the routes to the one vector: the Python fast route, the compiled one (_cencode.c, where it
+# was built), and the compiled one writing into a caller's array (OpenSpiel's tensor)
+ROUTES = ("python", "compiled", "into")
+REQUIRE_COMPILED = os.environ.get("EUROGAMES_REQUIRE_COMPILED", "") not in ("", "0")
+
+
+def route(name: str, which: str):
+    """``encode_state`` of game ``name`` by one route: ``(state, seat) -> float32 vector``."""
+    module = encoder(name)
+    if which == "python":
+        return module.encode_state_python
+    compiled = getattr(module, "COMPILED", None)
+    if compiled is None:
+        if REQUIRE_COMPILED:
+            pytest.fail(f"{name}'s compiled encoder was not built (EUROGAMES_REQUIRE_COMPILED is set)")
+        pytest.skip(f"{name}'s compiled encoder was not built (no C compiler at install)")
+    if which == "compiled":
+        return lambda state, seat: np.frombuffer(compiled.encode(state, seat), np.float32)
+
+    def into(state, seat):
+        out = np.full(module.observation_size(state.players), 9.0, np.float32)  # overwritten whole
+        assert compiled.encode(state, seat, out) is None
+        return out
+
+    return into
 
 
 def test_every_game_has_a_fast_route():
     assert sorted({name for name, _ in FAST}) == eurogames.games()
+
+
+@pytest.mark.parametrize("name", eurogames.games())
+def test_every_game_has_a_compiled_route_where_a_compiler_was_found(name):
+    """Every game ships ``_cencode.c``; setup.py builds it where a C compiler is found (CI sets
+    EUROGAMES_REQUIRE_COMPILED, so a module that failed to build fails here there)."""
+    module = encoder(name)
+    assert (Path(module.__file__).parent / "_cencode.c").is_file()
+    route(name, "compiled")
+    if not pure_python():
+        assert module.encode_state is not module.encode_state_python  # the adapters take it
 
 
 def _random_games(name: str, players: int, games: int, seed: int):
@@ -44,13 +87,15 @@ def _random_games(name: str, players: int, games: int, seed: int):
             yield state
 
 
+@pytest.mark.parametrize("which", ROUTES)
 @pytest.mark.parametrize(("name", "players"), FAST)
-def test_fast_route_is_the_view_route_at_every_decision(name, players):
+def test_fast_route_is_the_view_route_at_every_decision(name, players, which):
     module = encoder(name)
+    fast_route = route(name, which)
     checked = 0
     for state in _random_games(name, players, GAMES, seed=500 + players):
         for seat in (*range(players), None):
-            fast = module.encode_state(state, seat)
+            fast = fast_route(state, seat)
             slow = module.encode(state.view(seat), players)
             assert fast.dtype == np.float32 and fast.shape == slow.shape
             assert fast.tobytes() == slow.tobytes(), (state.ply, seat, np.flatnonzero(fast != slow)[:8])
@@ -58,12 +103,14 @@ def test_fast_route_is_the_view_route_at_every_decision(name, players):
     assert checked > 100 * players
 
 
+@pytest.mark.parametrize("which", ROUTES)
 @pytest.mark.parametrize("name", eurogames.games())
-def test_fast_route_survives_clones_taking_turns(name):
+def test_fast_route_survives_clones_taking_turns(name, which):
     """Clones share tuples and grids with their parent; memos that know a piece by identity
     must still follow each state exactly when clones and parents are played alternately."""
     game = eurogames.load(name)
     module = encoder(name)
+    fast_route = route(name, which)
     rng = Rng(9)
     states = [game.new(3, seed=9)]
     for _ in range(400):
@@ -76,7 +123,7 @@ def test_fast_route_survives_clones_taking_turns(name):
         state.apply(rng.choice(state.legal_actions()))
         for other in states:
             seat = other.current_player if other.current_player >= 0 else None
-            assert module.encode_state(other, seat).tobytes() == module.encode(other.view(seat), 3).tobytes()
+            assert fast_route(other, seat).tobytes() == module.encode(other.view(seat), 3).tobytes()
 
 
 @pytest.mark.parametrize("name", eurogames.games())
@@ -151,32 +198,36 @@ def test_observe_refuses_a_state_of_another_game():
         Encoder("splendor", 2).observe(state, 0)
 
 
+@pytest.mark.parametrize("which", ROUTES[:2])
 @pytest.mark.parametrize("name", eurogames.games())
-def test_fast_route_memos_start_again_without_harm(name, monkeypatch):
+def test_fast_route_memos_start_again_without_harm(name, which, monkeypatch):
     """With every memo held to two entries, each is cleared again and again in one game,
     and every observation is still the view route's."""
     module = encoder(name)
+    fast_route = route(name, which)
     memos = [memo for memo in vars(module).values() if isinstance(memo, Memo)]
     assert memos
     for memo in memos:
         monkeypatch.setattr(memo, "limit", 2)
     for state in _random_games(name, 2, 1, seed=77):
         for seat in (0, 1):
-            assert module.encode_state(state, seat).tobytes() == module.encode(state.view(seat), 2).tobytes()
+            assert fast_route(state, seat).tobytes() == module.encode(state.view(seat), 2).tobytes()
 
 
+@pytest.mark.parametrize("which", ROUTES[:2])
 @pytest.mark.parametrize("name", eurogames.games())
-def test_fast_route_on_restored_and_redrawn_states(name):
+def test_fast_route_on_restored_and_redrawn_states(name, which):
     """States rebuilt from JSON or redrawn for a seat hold fresh containers (lists where play
     made tuples, new grids): the fast route reads them as it reads played ones."""
     game = eurogames.load(name)
     module = encoder(name)
+    fast_route = route(name, which)
     checked = 0
     for state in _random_games(name, 3, 1, seed=31):
         if state.ply % 9:
             continue
         for other in (game.from_json(state.to_json()), state.resample_hidden(1, state.ply)):
             for seat in (1, None):
-                assert module.encode_state(other, seat).tobytes() == module.encode(other.view(seat), 3).tobytes()
+                assert fast_route(other, seat).tobytes() == module.encode(other.view(seat), 3).tobytes()
                 checked += 1
     assert checked > 20

@@ -241,12 +241,10 @@ class Encoder:
         self.high = self.layout.high() if self.layout is not None else np.full(self.size, np.inf, np.float32)
         self._encode = self.module.encode
         self._fast = getattr(self.module, "encode_state", None)
+        self._into = getattr(self.module, "encode_state_into", None) if self._fast is not None else None
         self.check = os.environ.get("EUROGAMES_CHECK_OBSERVATIONS", "") not in ("", "0") if check is None else check
 
-    def observe(self, state: Any, seat: int | None) -> np.ndarray:
-        """The observation of ``seat`` (``None``: a spectator) in ``state``: by the game's fast
-        route when it has one, else by encoding ``state.view(seat)``; with ``check``, both,
-        raising :class:`ObservationMismatchError` where they differ."""
+    def _check_call(self, state: Any, seat: int | None) -> None:
         if (state.game is not self.game or state.players != self.players) and (
             state.game.name != self.game.name or state.players != self.players
         ):
@@ -256,6 +254,12 @@ class Encoder:
                 )
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat must be 0 to {self.players - 1} or None, not {seat!r}")
+
+    def observe(self, state: Any, seat: int | None) -> np.ndarray:
+        """The observation of ``seat`` (``None``: a spectator) in ``state``: by the game's fast
+        route when it has one, else by encoding ``state.view(seat)``; with ``check``, both,
+        raising :class:`ObservationMismatchError` where they differ."""
+        self._check_call(state, seat)
         fast = self._fast
         if fast is None:
             return self(state.view(seat))
@@ -266,14 +270,31 @@ class Encoder:
                 f"not float32 of ({self.size},)"
             )
         if self.check:
-            slow = self(state.view(seat))
-            if slow.tobytes() != out.tobytes():
-                where = np.flatnonzero(slow != out)[:10].tolist()
-                raise ObservationMismatchError(
-                    f"{self.game.name}: encode_state differs from encode(view) for seat {seat} at ply "
-                    f"{state.ply}, entries {where}"
-                )
+            self._compare(state, seat, out)
         return out
+
+    def observe_into(self, state: Any, seat: int | None, out: np.ndarray) -> None:
+        """:meth:`observe` written into ``out`` (float32, the observation's length; OpenSpiel's
+        observation tensor), by the game's ``encode_state_into`` when it has one."""
+        if out.shape != (self.size,) or out.dtype != np.float32:
+            raise ValueError(f"out must be float32 of shape ({self.size},), not {out.dtype} of shape {out.shape}")
+        into = self._into
+        if into is None:
+            out[:] = self.observe(state, seat)
+            return
+        self._check_call(state, seat)
+        into(state, seat, out)
+        if self.check:
+            self._compare(state, seat, out)
+
+    def _compare(self, state: Any, seat: int | None, out: np.ndarray) -> None:
+        slow = self(state.view(seat))
+        if slow.tobytes() != out.tobytes():
+            where = np.flatnonzero(slow != out)[:10].tolist()
+            raise ObservationMismatchError(
+                f"{self.game.name}: encode_state differs from encode(view) for seat {seat} at ply "
+                f"{state.ply}, entries {where}"
+            )
 
     def __call__(self, view: dict[str, Any]) -> np.ndarray:
         out = self._encode(view, self.players)
@@ -312,6 +333,50 @@ class MemoById(Memo):
     def keep(self, obj: Any, piece: Any) -> Any:
         super().keep(id(obj), (obj, piece))
         return piece
+
+
+# -- compiled routes ---------------------------------------------------------------------------
+def pure_python() -> bool:
+    """Whether ``EUROGAMES_PURE_PYTHON`` asks the encoders to leave their compiled routes
+    unused (read when a game's encoder is imported)."""
+    return os.environ.get("EUROGAMES_PURE_PYTHON", "") not in ("", "0")
+
+
+def compiled_route(encoder_module: str, tables: dict[str, bytes]) -> ModuleType | None:
+    """A game's compiled observation module (``_cencode`` beside its ``encode.py``), handed the
+    float32 byte tables it copies from, or ``None`` where it was not built (setup.py builds it
+    where a C compiler is found; the Python route stands in). It is loaded and set up even
+    under ``EUROGAMES_PURE_PYTHON``, so that tests can compare it with the Python route."""
+    package = encoder_module.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}._cencode")
+    except ImportError:
+        return None
+    module.setup(tables)
+    return module
+
+
+def fast_routes(compiled: ModuleType | None, python: Any) -> tuple[Any, Any]:
+    """A game's ``encode_state(state, seat)`` and ``encode_state_into(state, seat, out)``: by
+    the compiled module when there is one (and ``EUROGAMES_PURE_PYTHON`` is unset), else by
+    the Python route ``python``. ``out`` is a float32 array of the observation's length,
+    written in place (OpenSpiel's observation tensor)."""
+    if compiled is None or pure_python():
+        def encode_into(state: Any, seat: int | None, out: np.ndarray) -> None:
+            out[:] = python(state, seat)
+
+        return python, encode_into
+    encode = compiled.encode
+    frombuffer, f32 = np.frombuffer, np.float32
+
+    def encode_state(state: Any, seat: int | None) -> np.ndarray:
+        return frombuffer(encode(state, seat), f32)
+
+    def encode_state_into(state: Any, seat: int | None, out: np.ndarray) -> None:
+        encode(state, seat, out)
+
+    encode_state.__doc__ = python.__doc__
+    return encode_state, encode_state_into
 
 
 # -- what every adapter shares -----------------------------------------------------------------

@@ -348,7 +348,7 @@ class EurogamesObserver:
         if engine is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.setup.encoder.observe(engine, None if self.public_only else player)
+            self.setup.encoder.observe_into(engine, None if self.public_only else player, self.tensor)
 
     def string_from(self, state: EurogamesSpielState, player: int) -> str:
         view = self._view(state, player)

@@ -85,7 +85,8 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         self.metadata = {**type(self).metadata, "name": f"eurogames_{self.game.name}_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        n = self.game.num_actions
+        n = self._num_actions = self.game.num_actions
+        self._observe = self.encoder.observe
         self.observation_spaces = {
             agent: observation_space(self.encoder, n) for agent in self.possible_agents
         }
@@ -119,15 +120,17 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         return self.game_state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._state()
+        state = self.game_state
+        if state is None:
+            self._state()  # the error
         seat = self._seats.get(agent)
         if seat is None:
             raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
         if seat == state.current_player and not self.truncations.get(agent, False):
-            mask = action_mask(self.game.num_actions, state.legal_actions())
+            mask = action_mask(self._num_actions, state.legal_actions())
         else:
-            mask = np.zeros(self.game.num_actions, np.int8)
-        return {"observation": self.encoder.observe(state, seat), "action_mask": mask}
+            mask = np.zeros(self._num_actions, np.int8)
+        return {"observation": self._observe(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -24,7 +24,16 @@ import numpy as np
 
 from eurogames.games.alhambra.actions import CURRENCIES
 from eurogames.games.alhambra.data import DATA, NUM_TILES, SIDES, TILE_IDS, TILE_WALLS, TYPES
-from eurogames.games.alhambra.palace import FOUNTAIN, PLAYABLE, RADIUS, WIDTH, longest_wall
+from eurogames.games.alhambra.palace import (
+    _SECTIONS,
+    FOUNTAIN,
+    PLAYABLE,
+    RADIUS,
+    SIDE_BITS,
+    WALLS,
+    WIDTH,
+    longest_wall,
+)
 from eurogames.games.alhambra.rules import PHASES  # the view's phase names
 from eurogames.games.alhambra.text import tile_json
 from eurogames.rl.encoding import (
@@ -32,7 +41,9 @@ from eurogames.rl.encoding import (
     Layout,
     Memo,
     MemoById,
+    compiled_route,
     current_seat_block,
+    fast_routes,
     observer_seat,
     seat_label,
 )
@@ -411,13 +422,43 @@ _DECK_SIZES = _per_count(float(_AT.scale[_AT.starts["deck"]]), 110)  # the deck 
 _POINT_BYTES = _per_count(float(_AT.scale[_AT.money[0] - 1]), MOST_POINTS)  # a seat's points /100
 
 
-def encode_state(state: Any, seat: int | None) -> np.ndarray:
+def _extras(state: Any, r: int) -> tuple[bytes, bytes]:
+    """The scoring block (from ``state.scoring_windows()``) and the table's tail (end gifts,
+    Dirk) as seen from seat ``r``: the two pieces both fast routes take from here (the
+    compiled one calls back for them), memoized."""
+    n = state.players
+    at = _OFFSETS[n]
+    o = at.starts
+    key = (len(state.deck), state.scorings, state.scoring_ranges)
+    scoring = _SCORINGS.get(key)
+    if scoring is None:
+        raw, ones = [], [state.scorings]
+        for j, (lo, hi) in enumerate(state.scoring_windows()):
+            ones.append(3 + 3 * j)
+            raw += [(4 + 3 * j, lo), (5 + 3 * j, hi)]
+        scoring = _SCORINGS.keep(key, _dense(at, o["scorings done"], 3 + SCORING_CARDS * 3, raw, ones))
+    key = (n, r, state.queue, state.with_dirk, state.dirk, state.dirk_points)
+    tail = _TABLE_TAILS.get(key)
+    if tail is None:
+        b = o["end gifts"]
+        raw = [((p - r) % n, len(gifts)) for p, gifts in state.queue]
+        ones = []
+        if state.with_dirk:
+            d = o["dirk"] - b
+            ones.append(d)
+            raw += [(d + 1, state.dirk_points), *((d + 2 + _KIND[t], 1) for t in state.dirk)]
+        tail = _TABLE_TAILS.keep(key, _dense(at, b, at.money[0] - 1 - b, raw, ones))
+    return scoring, tail
+
+
+def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
     """``encode(state.view(seat), state.players)``, without building the view (the adapters'
-    route, several times faster; a spectator is ``seat=None``).
+    route where the compiled one is missing, several times faster than the view route; a
+    spectator is ``seat=None``).
 
     >>> import eurogames
     >>> state = eurogames.load("alhambra").new(players=3, seed=7)
-    >>> bool((encode_state(state, 1) == encode(state.view(1), 3)).all())
+    >>> bool((encode_state_python(state, 1) == encode(state.view(1), 3)).all())
     True
     """
     n = state.players
@@ -452,31 +493,12 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
         pieces.append(found[1])
     else:
         pieces.append(_BAGS.keep(state.bag, _ones(NUM_TILES, [t - 1 for t in state.bag])))
-    key = (cards, state.scorings, state.scoring_ranges)
-    scoring = _SCORINGS.get(key)
-    if scoring is None:
-        raw, ones = [], [state.scorings]
-        for j, (lo, hi) in enumerate(state.scoring_windows()):
-            ones.append(3 + 3 * j)
-            raw += [(4 + 3 * j, lo), (5 + 3 * j, hi)]
-        scoring = _SCORINGS.keep(key, _dense(at, o["scorings done"], 3 + SCORING_CARDS * 3, raw, ones))
+    scoring, tail = _extras(state, r)
     pieces.append(scoring)
     bought = _BOUGHT.get(state.pending)
     if bought is None:
         bought = _BOUGHT.keep(state.pending, _ones(NUM_TILES, [t - 1 for t in state.pending]))
-    pieces.append(bought)
-    key = (n, r, state.queue, state.with_dirk, state.dirk, state.dirk_points)
-    tail = _TABLE_TAILS.get(key)
-    if tail is None:
-        b = o["end gifts"]
-        raw = [((p - r) % n, len(gifts)) for p, gifts in state.queue]
-        ones = []
-        if state.with_dirk:
-            d = o["dirk"] - b
-            ones.append(d)
-            raw += [(d + 1, state.dirk_points), *((d + 2 + _KIND[t], 1) for t in state.dirk)]
-        tail = _TABLE_TAILS.keep(key, _dense(at, b, at.money[0] - 1 - b, raw, ones))
-    pieces.append(tail)
+    pieces += (bought, tail)
     palaces = []
     points, hands, grids, reserves = state.points, state.hands, state.grids, state.reserves
     for i in range(n):
@@ -506,4 +528,28 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
     return out
 
 
-__all__ = ["encode", "encode_state", "layout", "observation_size"]
+# -- the compiled route: the same pieces joined in C (_cencode.c), where it was built ------------
+# float32 tables of the Python route above, the integer tables it indexes with (int32), the
+# callback for the scoring block and the table's tail, and the compiled route's memo of each
+# grid's buildings and longest wall (grid bytes -> 7 float32, started again at 256 grids)
+def _int32(values: Any) -> bytes:
+    return np.asarray(values, np.int32).tobytes()
+
+
+_CELL_ENTRIES = np.full(WIDTH * WIDTH, -1, np.int64)  # -1: off the playable square (refused)
+_CELL_ENTRIES[list(PLAYABLE)] = np.arange(CELLS)
+_GRID_BYTES: dict[bytes, bytes] = {}
+COMPILED = compiled_route(__name__, {
+    "copies": b"".join(_COPIES), "totals": b"".join(_TOTALS), "slot": b"".join(_SLOT_BYTES),
+    "deck": b"".join(_DECK_SIZES), "points": b"".join(_POINT_BYTES),
+    "type_counts": b"".join(_TYPE_COUNTS), "walls": b"".join(_WALLS),
+    "kind": _int32(_KIND), "plane_offsets": _int32(_PLANE_OFFSETS), "cell_entry": _int32(_CELL_ENTRIES),
+    # per cell and side (north, east, south, west): palace._SECTIONS's (step, corner, corner)
+    "sections": _int32([_SECTIONS[c][bit][0] for c in range(WIDTH * WIDTH) for bit in SIDE_BITS]),
+    "side_bits": _int32(SIDE_BITS), "wall_bits": _int32(list(WALLS)),
+    "sizes": _int32([(_dense_table(n) + n * DENSE_SEAT, observation_size(n)) for n in range(7)]),
+    "extras": _extras, "grids": _GRID_BYTES,
+})
+encode_state, encode_state_into = fast_routes(COMPILED, encode_state_python)
+
+__all__ = ["encode", "encode_state", "encode_state_into", "encode_state_python", "layout", "observation_size"]

@@ -22,7 +22,16 @@ import numpy as np
 from eurogames.games.splendor.data import COLOURS, DATA, TOKENS
 from eurogames.games.splendor.rules import PHASES  # the view's phase names
 from eurogames.games.splendor.text import card_json, noble_json
-from eurogames.rl.encoding import Block, Layout, Memo, current_seat_block, observer_seat, seat_label
+from eurogames.rl.encoding import (
+    Block,
+    Layout,
+    Memo,
+    compiled_route,
+    current_seat_block,
+    fast_routes,
+    observer_seat,
+    seat_label,
+)
 
 MARKET_SLOTS = 12  # three rows of four, level 1 first (R3)
 RESERVE_LIMIT = 3  # R11
@@ -252,13 +261,13 @@ def _reserve_piece(cards: tuple[int, ...], blinds: tuple[bool, ...], own: bool) 
     return b"".join(rows) + _EMPTY_RESERVED_BYTES * (RESERVE_LIMIT - len(cards))
 
 
-def encode_state(state: Any, seat: int | None) -> np.ndarray:
+def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
     """``encode(state.view(seat), state.players)``, without building the view (the adapters'
-    route, several times faster; a spectator is ``seat=None``).
+    route where the compiled one is missing; a spectator is ``seat=None``).
 
     >>> import eurogames
     >>> state = eurogames.load("splendor").new(players=2, seed=7)
-    >>> bool((encode_state(state, 1) == encode(state.view(1), 2)).all())
+    >>> bool((encode_state_python(state, 1) == encode(state.view(1), 2)).all())
     True
     """
     n = state.players
@@ -296,4 +305,17 @@ def encode_state(state: Any, seat: int | None) -> np.ndarray:
     return np.frombuffer(bytearray().join(pieces), np.float32)
 
 
-__all__ = ["encode", "encode_state", "layout", "observation_size"]
+# -- the compiled route: the same pieces joined in C (_cencode.c), where it was built ------------
+COMPILED = compiled_route(__name__, {
+    "gems": b"".join(_GEMS), "gold": b"".join(_GOLD), "bonus": b"".join(_BONUSES),
+    "points": b"".join(_POINT_BYTES), "cards": b"".join(_CARD_COUNTS),
+    "nobles_won": b"".join(_NOBLE_COUNTS), "deck": b"".join(_DECK_SIZES),
+    "slot": b"".join(_SLOT_BYTES), "noble": b"".join(_NOBLE_BYTES),
+    # entry 2 * card + blind; card 0 (no card) is refused by the C code before it is read
+    "own_reserved": b"".join(_OWN_RESERVED.get((c, blind), _EMPTY_RESERVED_BYTES)
+                             for c in range(len(DATA.card_level)) for blind in (False, True)),
+    "hidden": b"".join(_HIDDEN_BYTES[c] or _EMPTY_RESERVED_BYTES for c in range(len(DATA.card_level))),
+})
+encode_state, encode_state_into = fast_routes(COMPILED, encode_state_python)
+
+__all__ = ["encode", "encode_state", "encode_state_into", "encode_state_python", "layout", "observation_size"]

@@ -1,0 +1,715 @@
+/* Alhambra's observation, compiled: the bytes of encode_state_python (encode.py), assembled in C.
+ *
+ * Optional: setup.py builds it where a C compiler is found, and encode.py falls back to its
+ * Python fast route where it is missing (or EUROGAMES_PURE_PYTHON=1). It computes no float:
+ * encode.py hands it, once, the float32 byte tables its Python route joins (per count, per
+ * market tile) and the integer tables it indexes with (each tile's type, each grid value's
+ * palace planes, each grid cell's palace entry, each cell's wall sections), and this module
+ * copies the same pieces in the same order, reading the same state fields. Two pieces come
+ * from encode.py's own code through a callback, ``extras(state, r)``: the scoring block (from
+ * ``state.scoring_windows()``) and the table's tail (end gifts, Dirk), both memoized there.
+ * The buildings and longest wall of an Alhambra are memoized per grid (``bytes``) in the dict
+ * ``grids``, the longest wall counted here as palace.longest_wall counts it (union-find over
+ * the corner lattice). tests/rl/test_fast_route.py holds the route equal to
+ * encode(state.view(seat)) byte for byte at every decision of many games.
+ *
+ * encode(state, seat, out=None): seat is a seat number or None (a spectator); without out,
+ * a new bytearray of the vector; with out (a writable buffer of exactly the vector's bytes),
+ * the vector is written there and None returned. longest_wall(grid, cells): the port of
+ * palace.longest_wall, for the tests.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define F 4 /* bytes per float32 */
+#define PHASES 4
+#define MARKET_SLOTS 4
+#define SLOT_FEATURES 12
+#define MONEY_CARDS 36
+#define VALUES 9 /* money cards per currency, values 1..9 */
+#define CURRENCIES 4
+#define NUM_TILES 54
+#define TYPES 6
+#define SCORING 9 /* scorings done (3), then present, first and last draw per scoring card (2 x 3) */
+#define DIRK (2 + TYPES)
+#define SEAT_FEATURES (1 + MONEY_CARDS + CURRENCIES + TYPES + 1 + NUM_TILES + TYPES)
+#define CELLS 625 /* 25 x 25 playable cells */
+#define PLANES 11
+#define PALACE (PLANES * CELLS)
+#define PLANE_WIDTH 5 /* per grid value: occupied, type, up to three walls (padded with occupied) */
+#define WIDTH 27 /* the grid's side, its margin included */
+#define GRID (WIDTH * WIDTH)
+#define CORNERS ((WIDTH + 1) * (WIDTH + 1))
+#define SIDES 4
+#define FOUNTAIN 255
+#define MOST_PLAYERS 6
+#define GRID_MEMO 256 /* grids remembered before the memo starts again */
+
+/* float32 tables: pieces of `width` floats */
+typedef struct {
+    const char *name;
+    Py_ssize_t width;
+    const char *data;
+    Py_ssize_t count;
+} Table;
+
+enum { COPIES, TOTALS, SLOT, DECK, POINTS, TYPE_COUNTS, WALLS, TABLES };
+
+static Table tables[TABLES] = {
+    {"copies", 1}, {"totals", 1}, {"slot", SLOT_FEATURES}, {"deck", 1},
+    {"points", 1}, {"type_counts", 1}, {"walls", 1},
+};
+
+/* integer tables (int32, native order), of a fixed number of entries */
+typedef struct {
+    const char *name;
+    Py_ssize_t count;
+    const int32_t *data;
+} Ints;
+
+enum { KIND, PLANE_OFFSETS, CELL_ENTRY, SECTIONS, SIDE_BITS, WALL_BITS, SIZES, INTS };
+
+static Ints ints[INTS] = {
+    {"kind", NUM_TILES + 1},                /* tile id -> type (-1 for 0, no tile) */
+    {"plane_offsets", 256 * PLANE_WIDTH},   /* grid value -> its entries in a palace, from its cell's */
+    {"cell_entry", GRID},                   /* grid cell -> its entry in the occupied plane (-1 off the square) */
+    {"sections", GRID * SIDES * 3},         /* cell, side -> (step to the cell beyond, corner, corner) */
+    {"side_bits", SIDES},                   /* the wall bit of north, east, south, west */
+    {"wall_bits", 256},                     /* grid value -> its wall bits */
+    {"sizes", 2 * (MOST_PLAYERS + 1)},      /* players -> (dense floats, all floats): the layout's */
+};
+
+static PyObject *held = NULL;   /* the dict given to setup (a copy): keeps every table alive */
+static PyObject *extras = NULL; /* borrowed from held: extras(state, r) -> (scoring, tail) */
+static PyObject *grid_memo = NULL; /* borrowed from held: grid bytes -> buildings + longest wall */
+
+static PyObject *s_players, *s_phase, *s_current_player, *s_start, *s_bonus, *s_market, *s_display,
+    *s_deck, *s_discard, *s_bag, *s_pending, *s_points, *s_hands, *s_grids, *s_cells, *s_reserves;
+
+static Py_ssize_t dense_size(Py_ssize_t n) {
+    return PHASES + 2 * n + 1 + MARKET_SLOTS * SLOT_FEATURES + MONEY_CARDS + 1 + MONEY_CARDS + NUM_TILES +
+           SCORING + NUM_TILES + n + DIRK + n * SEAT_FEATURES;
+}
+
+static int put(char *out, Py_ssize_t *at, Py_ssize_t end, int which, Py_ssize_t index) {
+    const Table *t = &tables[which];
+    if (index < 0 || index >= t->count) {
+        PyErr_Format(PyExc_IndexError, "alhambra observation: %s %zd is outside its table (0 to %zd)",
+                     t->name, index, t->count - 1);
+        return -1;
+    }
+    Py_ssize_t size = t->width * F;
+    if (*at + size > end) {
+        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
+        return -1;
+    }
+    memcpy(out + *at, t->data + index * size, size);
+    *at += size;
+    return 0;
+}
+
+/* raw float32 bytes (a piece from encode.py's callback) */
+static int put_bytes(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *piece, Py_ssize_t floats,
+                     const char *what) {
+    if (!PyBytes_Check(piece) || PyBytes_GET_SIZE(piece) != floats * F) {
+        PyErr_Format(PyExc_ValueError, "alhambra observation: the %s piece must be %zd bytes", what, floats * F);
+        return -1;
+    }
+    if (*at + floats * F > end) {
+        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
+        return -1;
+    }
+    memcpy(out + *at, PyBytes_AS_STRING(piece), floats * F);
+    *at += floats * F;
+    return 0;
+}
+
+static Py_ssize_t as_index(PyObject *item, const char *what) {
+    if (!PyLong_Check(item)) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be an integer", what);
+        return -1;
+    }
+    Py_ssize_t v = PyLong_AsSsize_t(item);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0) {
+        PyErr_Format(PyExc_IndexError, "alhambra observation: %s is negative", what);
+        return -1;
+    }
+    return v;
+}
+
+static Py_ssize_t int_attr(PyObject *state, PyObject *name, int allow_negative) {
+    PyObject *v = PyObject_GetAttr(state, name);
+    if (v == NULL) return -2;
+    Py_ssize_t x = -1;
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: state.%U must be an integer", name);
+        x = -2;
+    } else {
+        x = PyLong_AsSsize_t(v);
+        if (x == -1 && PyErr_Occurred()) x = -2;
+        else if (x < 0 && !allow_negative) {
+            PyErr_Format(PyExc_ValueError, "alhambra observation: state.%U is negative", name);
+            x = -2;
+        } else if (x < -1) {
+            PyErr_Format(PyExc_ValueError, "alhambra observation: state.%U is below -1", name);
+            x = -2;
+        }
+    }
+    Py_DECREF(v);
+    return x;
+}
+
+static int is_seq(PyObject *v) { return PyList_Check(v) || PyTuple_Check(v); }
+
+/* a list or tuple attribute, as a new reference (NULL with an error otherwise) */
+static PyObject *seq_attr(PyObject *state, PyObject *name) {
+    PyObject *v = PyObject_GetAttr(state, name);
+    if (v == NULL) return NULL;
+    if (!is_seq(v)) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: state.%U must be a list or tuple", name);
+        Py_DECREF(v);
+        return NULL;
+    }
+    return v;
+}
+
+static PyObject *item(PyObject *seq, Py_ssize_t i) { /* borrowed; seq is a list or tuple */
+    return PyList_Check(seq) ? PyList_GET_ITEM(seq, i) : PyTuple_GET_ITEM(seq, i);
+}
+
+static Py_ssize_t length(PyObject *seq) { return PySequence_Fast_GET_SIZE(seq); }
+
+static void one(char *out, Py_ssize_t index) {
+    const float x = 1.0f;
+    memcpy(out + index * F, &x, F);
+}
+
+/* every item of a list or tuple of integers through one table (exactly `count` items) */
+static int put_all(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *seq, Py_ssize_t count, int which,
+                   const char *what) {
+    if (!is_seq(seq)) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be a list or tuple", what);
+        return -1;
+    }
+    if (length(seq) != count) {
+        PyErr_Format(PyExc_ValueError, "alhambra observation: %s holds %zd entries, not %zd", what, length(seq), count);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t v = as_index(item(seq, i), what);
+        if (v < 0 || put(out, at, end, which, v) < 0) return -1;
+    }
+    return 0;
+}
+
+/* a tile id, 1..54 */
+static Py_ssize_t tile_of(PyObject *obj, const char *what) {
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: %s holds a tile that is not an integer", what);
+        return -1;
+    }
+    Py_ssize_t t = PyLong_AsSsize_t(obj);
+    if (t == -1 && PyErr_Occurred()) return -1;
+    if (t < 1 || t > NUM_TILES) {
+        PyErr_Format(PyExc_IndexError, "alhambra observation: %s holds tile %zd (tiles are 1 to %d)", what, t,
+                     NUM_TILES);
+        return -1;
+    }
+    return t;
+}
+
+static Py_ssize_t kind_of(Py_ssize_t tile) { /* tile is 0..54 */
+    Py_ssize_t k = ints[KIND].data[tile];
+    if (k < 0 || k >= TYPES) {
+        PyErr_Format(PyExc_IndexError, "alhambra observation: tile %zd has no type", tile);
+        return -1;
+    }
+    return k;
+}
+
+/* 1.0 at tile - 1 for every tile of a list or tuple, into the NUM_TILES floats at `block`;
+ * with `kinds`, the tiles counted per type as well */
+static int tile_ones(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *seq, const char *what, Py_ssize_t *kinds) {
+    if (!is_seq(seq)) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be a list or tuple", what);
+        return -1;
+    }
+    if (*at + NUM_TILES * F > end) {
+        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
+        return -1;
+    }
+    char *block = out + *at;
+    Py_ssize_t count = length(seq);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t t = tile_of(item(seq, i), what);
+        if (t < 0) return -1;
+        one(block, t - 1);
+        if (kinds != NULL) {
+            Py_ssize_t k = kind_of(t);
+            if (k < 0) return -1;
+            kinds[k]++;
+        }
+    }
+    *at += NUM_TILES * F;
+    return 0;
+}
+
+/* 36 money counts (a hand or the discard pile) as copies per card; with `totals`, each
+ * currency's money, sum(count * value) */
+static int money(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, Py_ssize_t *totals, const char *what) {
+    if (!is_seq(counts)) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be a list or tuple", what);
+        return -1;
+    }
+    if (length(counts) != MONEY_CARDS) {
+        PyErr_Format(PyExc_ValueError, "alhambra observation: %s holds %zd counts, not %d", what, length(counts),
+                     MONEY_CARDS);
+        return -1;
+    }
+    for (Py_ssize_t code = 0; code < MONEY_CARDS; code++) {
+        Py_ssize_t v = as_index(item(counts, code), what);
+        if (v < 0 || put(out, at, end, COPIES, v) < 0) return -1;
+        if (totals != NULL) totals[code / VALUES] += v * (code % VALUES + 1);
+    }
+    return 0;
+}
+
+static Py_ssize_t find(int16_t *parent, Py_ssize_t a) {
+    while (parent[a] >= 0) {
+        if (parent[parent[a]] >= 0) parent[a] = parent[parent[a]];
+        a = parent[a];
+    }
+    return a;
+}
+
+/* palace.longest_wall: outer wall sections (the cell beyond is empty) joined where they share
+ * a lattice corner; the largest group's size. -1 with an error for a bad cell. */
+static Py_ssize_t longest_wall(const unsigned char *grid, PyObject *cells) {
+    int16_t parent[CORNERS];
+    int32_t size[CORNERS];
+    memset(parent, 0xff, sizeof parent); /* -1: a root */
+    memset(size, 0, sizeof size);
+    const int32_t *sections = ints[SECTIONS].data, *side_bits = ints[SIDE_BITS].data, *wall_bits = ints[WALL_BITS].data;
+    Py_ssize_t best = 0, count = length(cells);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t c = as_index(item(cells, i), "a cell");
+        if (c < 0) return -1;
+        if (c >= GRID) {
+            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd is outside the grid", c);
+            return -1;
+        }
+        int32_t mask = wall_bits[grid[c]];
+        for (int k = 0; k < SIDES; k++) {
+            if (!(mask & side_bits[k])) continue;
+            const int32_t *s = sections + (c * SIDES + k) * 3;
+            Py_ssize_t beyond = c + s[0];
+            if (beyond < 0 || beyond >= GRID) {
+                PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd has a wall on the grid's edge", c);
+                return -1;
+            }
+            if (grid[beyond]) continue;
+            Py_ssize_t a = find(parent, s[1]), b = find(parent, s[2]);
+            if (a == b) {
+                size[a]++;
+            } else {
+                parent[b] = (int16_t)a;
+                size[a] += size[b] + 1;
+            }
+            if (size[a] > best) best = size[a];
+        }
+    }
+    return best;
+}
+
+/* an Alhambra's buildings per type and longest wall, as 7 float32 (memoized per grid) */
+static PyObject *buildings(PyObject *grid, PyObject *cells) {
+    PyObject *found = PyDict_GetItemWithError(grid_memo, grid);
+    if (found != NULL) {
+        if (!PyBytes_Check(found) || PyBytes_GET_SIZE(found) != (TYPES + 1) * F) {
+            PyErr_SetString(PyExc_ValueError, "alhambra observation: the grid memo holds a wrong piece");
+            return NULL;
+        }
+        Py_INCREF(found);
+        return found;
+    }
+    if (PyErr_Occurred()) return NULL;
+    const unsigned char *g = (const unsigned char *)PyBytes_AS_STRING(grid);
+    Py_ssize_t kinds[TYPES] = {0}, count = length(cells);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t c = as_index(item(cells, i), "a cell");
+        if (c < 0) return NULL;
+        if (c >= GRID) {
+            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd is outside the grid", c);
+            return NULL;
+        }
+        if (g[c] == FOUNTAIN) continue;
+        if (g[c] > NUM_TILES) {
+            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd holds %d, not a tile", c, g[c]);
+            return NULL;
+        }
+        Py_ssize_t k = kind_of(g[c]);
+        if (k < 0) return NULL;
+        kinds[k]++;
+    }
+    Py_ssize_t wall = longest_wall(g, cells);
+    if (wall < 0) return NULL;
+    char piece[(TYPES + 1) * F];
+    Py_ssize_t at = 0;
+    for (int k = 0; k < TYPES; k++)
+        if (put(piece, &at, sizeof piece, TYPE_COUNTS, kinds[k]) < 0) return NULL;
+    if (put(piece, &at, sizeof piece, WALLS, wall) < 0) return NULL;
+    PyObject *bytes = PyBytes_FromStringAndSize(piece, sizeof piece);
+    if (bytes == NULL) return NULL;
+    if (PyDict_GET_SIZE(grid_memo) >= GRID_MEMO) PyDict_Clear(grid_memo);
+    if (PyDict_SetItem(grid_memo, grid, bytes) < 0) {
+        Py_DECREF(bytes);
+        return NULL;
+    }
+    return bytes;
+}
+
+/* a palace's entries set to 1: per occupied cell, its grid value's planes */
+static int palace(char *out, const unsigned char *grid, PyObject *cells) {
+    const int32_t *entry = ints[CELL_ENTRY].data, *planes = ints[PLANE_OFFSETS].data;
+    Py_ssize_t count = length(cells);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t c = as_index(item(cells, i), "a cell");
+        if (c < 0) return -1;
+        if (c >= GRID || entry[c] < 0) {
+            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd is outside the playable square", c);
+            return -1;
+        }
+        const int32_t *offsets = planes + grid[c] * PLANE_WIDTH;
+        for (int k = 0; k < PLANE_WIDTH; k++) {
+            Py_ssize_t e = (Py_ssize_t)entry[c] + offsets[k];
+            if (e < 0 || e >= PALACE) {
+                PyErr_Format(PyExc_IndexError, "alhambra observation: palace entry %zd is outside its planes", e);
+                return -1;
+            }
+            one(out, e);
+        }
+    }
+    return 0;
+}
+
+static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ssize_t size) {
+    /* seat < 0: a spectator (the table's order) */
+    Py_ssize_t r = seat < 0 ? 0 : seat;
+    Py_ssize_t end = dense_size(n) * F; /* the dense part; the palaces follow */
+    int ok = -1;
+    PyObject *market = NULL, *display = NULL, *deck = NULL, *discard = NULL, *bag = NULL, *pending = NULL,
+             *got = NULL, *points = NULL, *hands = NULL, *grids = NULL, *cells = NULL, *reserves = NULL;
+    PyObject *built[MOST_PLAYERS] = {NULL};
+    memset(out, 0, size);
+    Py_ssize_t phase = int_attr(state, s_phase, 0);
+    if (phase == -2) goto done;
+    if (phase >= PHASES) {
+        PyErr_Format(PyExc_IndexError, "alhambra observation: phase %zd is unknown", phase);
+        goto done;
+    }
+    Py_ssize_t current = int_attr(state, s_current_player, 1);
+    if (current == -2) goto done;
+    Py_ssize_t start = int_attr(state, s_start, 0);
+    if (start == -2) goto done;
+    PyObject *bonus_obj = PyObject_GetAttr(state, s_bonus);
+    if (bonus_obj == NULL) goto done;
+    int bonus = PyObject_IsTrue(bonus_obj);
+    Py_DECREF(bonus_obj);
+    if (bonus < 0) goto done;
+    /* the head: phase, current seat, start seat (relative), bonus action */
+    one(out, phase);
+    if (current >= 0) one(out, PHASES + ((current - r) % n + n) % n);
+    one(out, PHASES + n + ((start - r) % n + n) % n);
+    if (bonus) one(out, PHASES + 2 * n);
+    Py_ssize_t at = (PHASES + 2 * n + 1) * F;
+    if (!(market = seq_attr(state, s_market))) goto done;
+    if (put_all(out, &at, end, market, MARKET_SLOTS, SLOT, "the market") < 0) goto done;
+    /* the display: copies of each money card */
+    if (!(display = seq_attr(state, s_display))) goto done;
+    Py_ssize_t counts[MONEY_CARDS] = {0};
+    for (Py_ssize_t i = 0; i < length(display); i++) {
+        Py_ssize_t code = as_index(item(display, i), "a displayed card");
+        if (code < 0) goto done;
+        if (code >= MONEY_CARDS) {
+            PyErr_Format(PyExc_IndexError, "alhambra observation: displayed card %zd is not a money card", code);
+            goto done;
+        }
+        counts[code]++;
+    }
+    for (int code = 0; code < MONEY_CARDS; code++)
+        if (put(out, &at, end, COPIES, counts[code]) < 0) goto done;
+    if (!(deck = PyObject_GetAttr(state, s_deck))) goto done;
+    Py_ssize_t cards = PyObject_Length(deck);
+    if (cards < 0 || put(out, &at, end, DECK, cards) < 0) goto done;
+    if (!(discard = seq_attr(state, s_discard))) goto done;
+    if (money(out, &at, end, discard, NULL, "the discard pile") < 0) goto done;
+    if (!(bag = seq_attr(state, s_bag))) goto done;
+    if (tile_ones(out, &at, end, bag, "the bag", NULL) < 0) goto done;
+    /* the scoring block and the table's tail, from encode.py */
+    PyObject *r_obj = PyLong_FromSsize_t(r);
+    if (r_obj == NULL) goto done;
+    PyObject *args[2] = {state, r_obj};
+    got = PyObject_Vectorcall(extras, args, 2, NULL);
+    Py_DECREF(r_obj);
+    if (got == NULL) goto done;
+    if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2) {
+        PyErr_SetString(PyExc_TypeError, "alhambra observation: extras must return (scoring, tail) bytes");
+        goto done;
+    }
+    if (put_bytes(out, &at, end, PyTuple_GET_ITEM(got, 0), SCORING, "scoring") < 0) goto done;
+    if (!(pending = seq_attr(state, s_pending))) goto done;
+    if (tile_ones(out, &at, end, pending, "the bought list", NULL) < 0) goto done;
+    if (put_bytes(out, &at, end, PyTuple_GET_ITEM(got, 1), n + DIRK, "table tail") < 0) goto done;
+    /* the seats, from the observer on */
+    if (!(points = seq_attr(state, s_points)) || !(hands = seq_attr(state, s_hands)) ||
+        !(grids = seq_attr(state, s_grids)) || !(cells = seq_attr(state, s_cells)) ||
+        !(reserves = seq_attr(state, s_reserves)))
+        goto done;
+    if (length(points) != n || length(hands) != n || length(grids) != n || length(cells) != n ||
+        length(reserves) != n) {
+        PyErr_SetString(PyExc_ValueError, "alhambra observation: a per-seat field does not hold one entry per seat");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t p = (r + i) % n;
+        Py_ssize_t v = as_index(item(points, p), "points");
+        if (v < 0 || put(out, &at, end, POINTS, v) < 0) goto done;
+        Py_ssize_t totals[CURRENCIES] = {0};
+        if (money(out, &at, end, item(hands, p), totals, "a hand") < 0) goto done;
+        for (int c = 0; c < CURRENCIES; c++)
+            if (put(out, &at, end, TOTALS, totals[c]) < 0) goto done;
+        PyObject *grid = item(grids, p), *occupied = item(cells, p);
+        if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != GRID) {
+            PyErr_Format(PyExc_TypeError, "alhambra observation: a grid must be bytes of %d cells", GRID);
+            goto done;
+        }
+        if (!is_seq(occupied)) {
+            PyErr_SetString(PyExc_TypeError, "alhambra observation: a seat's cells must be a list or tuple");
+            goto done;
+        }
+        if (!(built[i] = buildings(grid, occupied))) goto done;
+        if (put_bytes(out, &at, end, built[i], TYPES + 1, "buildings") < 0) goto done;
+        Py_ssize_t kinds[TYPES] = {0};
+        if (tile_ones(out, &at, end, item(reserves, p), "a reserve", kinds) < 0) goto done;
+        for (int k = 0; k < TYPES; k++)
+            if (put(out, &at, end, TYPE_COUNTS, kinds[k]) < 0) goto done;
+    }
+    if (at != end) {
+        PyErr_Format(PyExc_ValueError, "alhambra observation: %zd bytes written, %zd expected", at, end);
+        goto done;
+    }
+    if (end + n * PALACE * F != size) {
+        PyErr_SetString(PyExc_ValueError, "alhambra observation: the palaces do not fit the vector");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t p = (r + i) % n;
+        if (palace(out + end + i * PALACE * F, (const unsigned char *)PyBytes_AS_STRING(item(grids, p)),
+                   item(cells, p)) < 0)
+            goto done;
+    }
+    ok = 0;
+done:
+    for (int i = 0; i < MOST_PLAYERS; i++) Py_XDECREF(built[i]);
+    Py_XDECREF(market);
+    Py_XDECREF(display);
+    Py_XDECREF(deck);
+    Py_XDECREF(discard);
+    Py_XDECREF(bag);
+    Py_XDECREF(pending);
+    Py_XDECREF(got);
+    Py_XDECREF(points);
+    Py_XDECREF(hands);
+    Py_XDECREF(grids);
+    Py_XDECREF(cells);
+    Py_XDECREF(reserves);
+    return ok;
+}
+
+static int ready(void) {
+    if (held == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "alhambra observation: setup() was not called");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *encode(PyObject *self, PyObject *args) {
+    PyObject *state, *seat_obj, *out_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "OO|O:encode", &state, &seat_obj, &out_obj)) return NULL;
+    if (ready() < 0) return NULL;
+    Py_ssize_t n = int_attr(state, s_players, 0);
+    if (n == -2) return NULL;
+    if (n < 2 || n > MOST_PLAYERS) {
+        PyErr_Format(PyExc_ValueError, "alhambra observation: %zd players", n);
+        return NULL;
+    }
+    Py_ssize_t seat = -1;
+    if (seat_obj != Py_None) {
+        if (!PyLong_Check(seat_obj) || PyBool_Check(seat_obj)) {
+            PyErr_SetString(PyExc_TypeError, "alhambra observation: seat must be an integer or None");
+            return NULL;
+        }
+        seat = PyLong_AsSsize_t(seat_obj);
+        if (seat == -1 && PyErr_Occurred()) return NULL;
+        if (seat < 0 || seat >= n) {
+            PyErr_Format(PyExc_ValueError, "alhambra observation: seat %zd of %zd players", seat, n);
+            return NULL;
+        }
+    }
+    Py_ssize_t size = (dense_size(n) + n * PALACE) * F;
+    if (out_obj == Py_None) {
+        PyObject *result = PyByteArray_FromStringAndSize(NULL, size);
+        if (result == NULL) return NULL;
+        if (fill(state, n, seat, PyByteArray_AS_STRING(result), size) < 0) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        return result;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(out_obj, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len != size) {
+        PyErr_Format(PyExc_ValueError, "alhambra observation: out holds %zd bytes, not %zd", view.len, size);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    int rc = fill(state, n, seat, (char *)view.buf, size);
+    PyBuffer_Release(&view);
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
+    PyObject *grid, *cells;
+    if (!PyArg_ParseTuple(args, "OO:longest_wall", &grid, &cells)) return NULL;
+    if (ready() < 0) return NULL;
+    if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != GRID) {
+        PyErr_Format(PyExc_TypeError, "alhambra observation: a grid must be bytes of %d cells", GRID);
+        return NULL;
+    }
+    if (!is_seq(cells)) {
+        PyErr_SetString(PyExc_TypeError, "alhambra observation: cells must be a list or tuple");
+        return NULL;
+    }
+    Py_ssize_t wall = longest_wall((const unsigned char *)PyBytes_AS_STRING(grid), cells);
+    if (wall < 0) return NULL;
+    return PyLong_FromSsize_t(wall);
+}
+
+static PyObject *setup(PyObject *self, PyObject *given) {
+    if (!PyDict_Check(given)) {
+        PyErr_SetString(PyExc_TypeError, "setup takes a dict of name -> bytes (and extras, grids)");
+        return NULL;
+    }
+    PyObject *copy = PyDict_Copy(given); /* later changes to the caller's dict cannot pull a table away */
+    if (copy == NULL) return NULL;
+    Table loaded[TABLES];
+    Ints loaded_ints[INTS];
+    memcpy(loaded, tables, sizeof tables);
+    memcpy(loaded_ints, ints, sizeof ints);
+    for (int k = 0; k < TABLES; k++) {
+        PyObject *b = PyDict_GetItemString(copy, loaded[k].name);
+        if (b == NULL || !PyBytes_Check(b)) {
+            PyErr_Format(PyExc_ValueError, "setup: table %s (bytes) is missing", loaded[k].name);
+            goto fail;
+        }
+        Py_ssize_t piece = loaded[k].width * F, size = PyBytes_GET_SIZE(b);
+        if (size == 0 || size % piece) {
+            PyErr_Format(PyExc_ValueError, "setup: table %s is not a whole number of %zd-byte pieces",
+                         loaded[k].name, piece);
+            goto fail;
+        }
+        loaded[k].data = PyBytes_AS_STRING(b);
+        loaded[k].count = size / piece;
+    }
+    for (int k = 0; k < INTS; k++) {
+        PyObject *b = PyDict_GetItemString(copy, loaded_ints[k].name);
+        if (b == NULL || !PyBytes_Check(b)) {
+            PyErr_Format(PyExc_ValueError, "setup: table %s (bytes) is missing", loaded_ints[k].name);
+            goto fail;
+        }
+        if (PyBytes_GET_SIZE(b) != loaded_ints[k].count * (Py_ssize_t)sizeof(int32_t)) {
+            PyErr_Format(PyExc_ValueError, "setup: table %s must hold %zd int32", loaded_ints[k].name,
+                         loaded_ints[k].count);
+            goto fail;
+        }
+        loaded_ints[k].data = (const int32_t *)PyBytes_AS_STRING(b);
+    }
+    /* the integer tables, checked once so that encode's reads stay inside the vector */
+    const int32_t *sizes = loaded_ints[SIZES].data;
+    for (Py_ssize_t n = 2; n <= MOST_PLAYERS; n++) {
+        if (sizes[2 * n] != dense_size(n) || sizes[2 * n + 1] != dense_size(n) + n * PALACE) {
+            PyErr_Format(PyExc_ValueError, "setup: the layout for %zd players is not this module's", n);
+            goto fail;
+        }
+    }
+    for (Py_ssize_t t = 0; t <= NUM_TILES; t++) {
+        int32_t k = loaded_ints[KIND].data[t];
+        if (k < -1 || k >= TYPES) {
+            PyErr_Format(PyExc_ValueError, "setup: tile %zd has type %d", t, k);
+            goto fail;
+        }
+    }
+    for (Py_ssize_t c = 0; c < GRID * SIDES; c++) {
+        const int32_t *s = loaded_ints[SECTIONS].data + 3 * c;
+        if (s[1] < 0 || s[1] >= CORNERS || s[2] < 0 || s[2] >= CORNERS) {
+            PyErr_SetString(PyExc_ValueError, "setup: a wall section's corner is outside the lattice");
+            goto fail;
+        }
+    }
+    PyObject *callback = PyDict_GetItemString(copy, "extras");
+    if (callback == NULL || !PyCallable_Check(callback)) {
+        PyErr_SetString(PyExc_ValueError, "setup: extras (a callable) is missing");
+        goto fail;
+    }
+    PyObject *memo = PyDict_GetItemString(copy, "grids");
+    if (memo == NULL || !PyDict_CheckExact(memo)) {
+        PyErr_SetString(PyExc_ValueError, "setup: grids (a dict) is missing");
+        goto fail;
+    }
+    Py_XSETREF(held, copy);
+    extras = callback;
+    grid_memo = memo;
+    memcpy(tables, loaded, sizeof tables);
+    memcpy(ints, loaded_ints, sizeof ints);
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(copy);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"encode", encode, METH_VARARGS, "encode(state, seat, out=None): the observation's float32 bytes"},
+    {"longest_wall", longest_wall_py, METH_VARARGS, "longest_wall(grid, cells): palace.longest_wall, compiled"},
+    {"setup", setup, METH_O, "setup(tables): the byte tables, extras callback and grid memo of encode.py"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cencode", "Alhambra's observation, compiled.", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__cencode(void) {
+#define INTERN(x) if (!(s_##x = PyUnicode_InternFromString(#x))) return NULL
+    INTERN(players);
+    INTERN(phase);
+    INTERN(current_player);
+    INTERN(start);
+    INTERN(bonus);
+    INTERN(market);
+    INTERN(display);
+    INTERN(deck);
+    INTERN(discard);
+    INTERN(bag);
+    INTERN(pending);
+    INTERN(points);
+    INTERN(hands);
+    INTERN(grids);
+    INTERN(cells);
+    INTERN(reserves);
+#undef INTERN
+    return PyModule_Create(&module);
+}
