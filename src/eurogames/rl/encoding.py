@@ -41,6 +41,7 @@ from eurogames.core.game import Game
 from eurogames.core.registry import load
 
 ENCODER_MODULE = "encode"
+_FLOAT32 = np.dtype(np.float32)
 REQUIRED = ("observation_size", "encode")
 
 
@@ -241,6 +242,7 @@ class Encoder:
         self.high = self.layout.high() if self.layout is not None else np.full(self.size, np.inf, np.float32)
         self._encode = self.module.encode
         self._fast = getattr(self.module, "encode_state", None)
+        self._shape = (self.size,)
         self._into = getattr(self.module, "encode_state_into", None) if self._fast is not None else None
         self.check = os.environ.get("EUROGAMES_CHECK_OBSERVATIONS", "") not in ("", "0") if check is None else check
 
@@ -264,7 +266,7 @@ class Encoder:
         if fast is None:
             return self(state.view(seat))
         out = fast(state, seat)
-        if out.shape != (self.size,) or out.dtype != np.float32:
+        if out.shape != self._shape or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32):
             raise ValueError(
                 f"{self.game.name}'s encode_state returned {out.dtype} of shape {out.shape}, "
                 f"not float32 of ({self.size},)"
@@ -276,7 +278,7 @@ class Encoder:
     def observe_into(self, state: Any, seat: int | None, out: np.ndarray) -> None:
         """:meth:`observe` written into ``out`` (float32, the observation's length; OpenSpiel's
         observation tensor), by the game's ``encode_state_into`` when it has one."""
-        if out.shape != (self.size,) or out.dtype != np.float32:
+        if out.shape != self._shape or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32):
             raise ValueError(f"out must be float32 of shape ({self.size},), not {out.dtype} of shape {out.shape}")
         into = self._into
         if into is None:

@@ -5,9 +5,9 @@
  * encode.py hands it, once, the float32 byte tables its Python route joins (per count, per
  * market tile) and the integer tables it indexes with (each tile's type, each grid value's
  * palace planes, each grid cell's palace entry, each cell's wall sections), and this module
- * copies the same pieces in the same order, reading the same state fields. Two pieces come
- * from encode.py's own code through a callback, ``extras(state, r)``: the scoring block (from
- * ``state.scoring_windows()``) and the table's tail (end gifts, Dirk), both memoized there.
+ * copies the same pieces in the same order, reading the same state fields. The table's tail (end
+ * gifts, Dirk) comes from encode.py's own code through a callback, ``tail(state, r)``, memoized
+ * there and remembered here per observer while what it depends on holds.
  * The buildings and longest wall of an Alhambra are memoized per grid (``bytes``) in the dict
  * ``grids``, the longest wall counted here as palace.longest_wall counts it (union-find over
  * the corner lattice). tests/rl/test_fast_route.py holds the route equal to
@@ -32,7 +32,8 @@
 #define CURRENCIES 4
 #define NUM_TILES 54
 #define TYPES 6
-#define SCORING 9 /* scorings done (3), then present, first and last draw per scoring card (2 x 3) */
+#define SCORING_CARDS 2
+#define SCORING (SCORING_CARDS + 1 + 3 * SCORING_CARDS) /* scorings done, then present, first and last draw per card */
 #define DIRK (2 + TYPES)
 #define SEAT_FEATURES (1 + MONEY_CARDS + CURRENCIES + TYPES + 1 + NUM_TILES + TYPES)
 #define CELLS 625 /* 25 x 25 playable cells */
@@ -82,11 +83,12 @@ static Ints ints[INTS] = {
 };
 
 static PyObject *held = NULL;   /* the dict given to setup (a copy): keeps every table alive */
-static PyObject *extras = NULL; /* borrowed from held: extras(state, r) -> (scoring, tail) */
+static PyObject *tail_callback = NULL; /* borrowed from held: tail(state, r) -> bytes */
 static PyObject *grid_memo = NULL; /* borrowed from held: grid bytes -> buildings + longest wall */
 
 static PyObject *s_players, *s_phase, *s_current_player, *s_start, *s_bonus, *s_market, *s_display,
-    *s_deck, *s_discard, *s_bag, *s_pending, *s_points, *s_hands, *s_grids, *s_cells, *s_reserves;
+    *s_deck, *s_discard, *s_bag, *s_pending, *s_points, *s_hands, *s_grids, *s_cells, *s_reserves,
+    *s_scorings, *s_scoring_ranges, *s_queue, *s_with_dirk, *s_dirk, *s_dirk_points;
 
 static Py_ssize_t dense_size(Py_ssize_t n) {
     return PHASES + 2 * n + 1 + MARKET_SLOTS * SLOT_FEATURES + MONEY_CARDS + 1 + MONEY_CARDS + NUM_TILES +
@@ -395,6 +397,107 @@ static int palace(char *out, const unsigned char *grid, PyObject *cells) {
     return 0;
 }
 
+/* The last tail the callback gave for each observer r, with what encode.py's memo keys it by
+ * (the player count, r, queue, with_dirk, dirk, dirk_points), compared by value as that memo
+ * compares them. Consecutive observations mostly share them, and a hit saves the call. */
+#define TAIL_KEYS 4
+typedef struct {
+    Py_ssize_t n;
+    PyObject *keys[TAIL_KEYS];
+    PyObject *got;
+} Tail;
+static Tail last_tails[MOST_PLAYERS];
+static PyObject **tail_names[TAIL_KEYS] = {&s_queue, &s_with_dirk, &s_dirk, &s_dirk_points};
+
+static void forget_tails(void) {
+    for (int r = 0; r < MOST_PLAYERS; r++) {
+        for (int k = 0; k < TAIL_KEYS; k++) Py_CLEAR(last_tails[r].keys[k]);
+        Py_CLEAR(last_tails[r].got);
+    }
+}
+
+/* the table's tail (end gifts, Dirk) seen from r: the remembered one while its keys hold, else
+ * tail(state, r) from encode.py (a new reference, or NULL with an error) */
+static PyObject *table_tail(PyObject *state, Py_ssize_t n, Py_ssize_t r) {
+    PyObject *keys[TAIL_KEYS] = {NULL};
+    PyObject *got = NULL;
+    for (int k = 0; k < TAIL_KEYS; k++)
+        if (!(keys[k] = PyObject_GetAttr(state, *tail_names[k]))) goto done;
+    Tail *e = &last_tails[r];
+    int same = e->got != NULL && e->n == n;
+    for (int k = 0; same && k < TAIL_KEYS; k++) {
+        same = PyObject_RichCompareBool(e->keys[k], keys[k], Py_EQ);
+        if (same < 0) goto done;
+    }
+    if (same) {
+        got = Py_NewRef(e->got);
+        goto done;
+    }
+    PyObject *r_obj = PyLong_FromSsize_t(r);
+    if (r_obj == NULL) goto done;
+    PyObject *args[2] = {state, r_obj};
+    got = PyObject_Vectorcall(tail_callback, args, 2, NULL);
+    Py_DECREF(r_obj);
+    if (got == NULL) goto done;
+    if (!PyBytes_Check(got)) {
+        PyErr_SetString(PyExc_TypeError, "alhambra observation: tail must return bytes");
+        Py_CLEAR(got);
+        goto done;
+    }
+    e->n = n;
+    for (int k = 0; k < TAIL_KEYS; k++) Py_XSETREF(e->keys[k], Py_NewRef(keys[k]));
+    Py_XSETREF(e->got, Py_NewRef(got));
+done:
+    for (int k = 0; k < TAIL_KEYS; k++) Py_XDECREF(keys[k]);
+    return got;
+}
+
+/* the scoring block: scorings done (one-hot), then per undrawn scoring card, in order, present
+ * and the first and last draws it can come at (state.scoring_windows(), scaled as the deck) */
+static int scoring(PyObject *state, char *out, Py_ssize_t *at, Py_ssize_t end, Py_ssize_t cards) {
+    Py_ssize_t done_ = int_attr(state, s_scorings, 0);
+    if (done_ == -2) return -1;
+    if (done_ > SCORING_CARDS) {
+        PyErr_Format(PyExc_IndexError, "alhambra observation: %zd scorings done", done_);
+        return -1;
+    }
+    PyObject *ranges = seq_attr(state, s_scoring_ranges);
+    if (ranges == NULL) return -1;
+    int ok = -1;
+    Py_ssize_t base = *at;
+    if (base + SCORING * F > end) {
+        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
+        goto done;
+    }
+    if (length(ranges) - done_ > SCORING_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "alhambra observation: more scoring cards than the game has");
+        goto done;
+    }
+    one(out + base, done_);
+    *at = base + (SCORING_CARDS + 1) * F;
+    for (Py_ssize_t j = 0; done_ + j < length(ranges); j++) {
+        PyObject *pair = item(ranges, done_ + j);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "alhambra observation: a scoring range must be a (low, high) tuple");
+            goto done;
+        }
+        Py_ssize_t lo = as_index(PyTuple_GET_ITEM(pair, 0), "a scoring range");
+        if (lo < 0) goto done;
+        Py_ssize_t hi = as_index(PyTuple_GET_ITEM(pair, 1), "a scoring range");
+        if (hi < 0) goto done;
+        Py_ssize_t top = hi < cards - 1 ? hi : cards - 1;
+        Py_ssize_t first = cards - top > 1 ? cards - top : 1, last = cards - lo;
+        one(out + *at, 0);
+        *at += F;
+        if (put(out, at, end, DECK, first) < 0 || put(out, at, end, DECK, last) < 0) goto done;
+    }
+    *at = base + SCORING * F;
+    ok = 0;
+done:
+    Py_DECREF(ranges);
+    return ok;
+}
+
 static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ssize_t size) {
     /* seat < 0: a spectator (the table's order) */
     Py_ssize_t r = seat < 0 ? 0 : seat;
@@ -449,20 +552,11 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     if (!(bag = seq_attr(state, s_bag))) goto done;
     if (tile_ones(out, &at, end, bag, "the bag", NULL) < 0) goto done;
     /* the scoring block and the table's tail, from encode.py */
-    PyObject *r_obj = PyLong_FromSsize_t(r);
-    if (r_obj == NULL) goto done;
-    PyObject *args[2] = {state, r_obj};
-    got = PyObject_Vectorcall(extras, args, 2, NULL);
-    Py_DECREF(r_obj);
-    if (got == NULL) goto done;
-    if (!PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2) {
-        PyErr_SetString(PyExc_TypeError, "alhambra observation: extras must return (scoring, tail) bytes");
-        goto done;
-    }
-    if (put_bytes(out, &at, end, PyTuple_GET_ITEM(got, 0), SCORING, "scoring") < 0) goto done;
+    if (scoring(state, out, &at, end, cards) < 0) goto done;
+    if (!(got = table_tail(state, n, r))) goto done;
     if (!(pending = seq_attr(state, s_pending))) goto done;
     if (tile_ones(out, &at, end, pending, "the bought list", NULL) < 0) goto done;
-    if (put_bytes(out, &at, end, PyTuple_GET_ITEM(got, 1), n + DIRK, "table tail") < 0) goto done;
+    if (put_bytes(out, &at, end, got, n + DIRK, "table tail") < 0) goto done;
     /* the seats, from the observer on */
     if (!(points = seq_attr(state, s_points)) || !(hands = seq_attr(state, s_hands)) ||
         !(grids = seq_attr(state, s_grids)) || !(cells = seq_attr(state, s_cells)) ||
@@ -602,7 +696,7 @@ static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
 
 static PyObject *setup(PyObject *self, PyObject *given) {
     if (!PyDict_Check(given)) {
-        PyErr_SetString(PyExc_TypeError, "setup takes a dict of name -> bytes (and extras, grids)");
+        PyErr_SetString(PyExc_TypeError, "setup takes a dict of name -> bytes (and tail, grids)");
         return NULL;
     }
     PyObject *copy = PyDict_Copy(given); /* later changes to the caller's dict cannot pull a table away */
@@ -661,9 +755,9 @@ static PyObject *setup(PyObject *self, PyObject *given) {
             goto fail;
         }
     }
-    PyObject *callback = PyDict_GetItemString(copy, "extras");
+    PyObject *callback = PyDict_GetItemString(copy, "tail");
     if (callback == NULL || !PyCallable_Check(callback)) {
-        PyErr_SetString(PyExc_ValueError, "setup: extras (a callable) is missing");
+        PyErr_SetString(PyExc_ValueError, "setup: tail (a callable) is missing");
         goto fail;
     }
     PyObject *memo = PyDict_GetItemString(copy, "grids");
@@ -672,7 +766,8 @@ static PyObject *setup(PyObject *self, PyObject *given) {
         goto fail;
     }
     Py_XSETREF(held, copy);
-    extras = callback;
+    forget_tails(); /* those of the callback before */
+    tail_callback = callback;
     grid_memo = memo;
     memcpy(tables, loaded, sizeof tables);
     memcpy(ints, loaded_ints, sizeof ints);
@@ -685,7 +780,7 @@ fail:
 static PyMethodDef methods[] = {
     {"encode", encode, METH_VARARGS, "encode(state, seat, out=None): the observation's float32 bytes"},
     {"longest_wall", longest_wall_py, METH_VARARGS, "longest_wall(grid, cells): palace.longest_wall, compiled"},
-    {"setup", setup, METH_O, "setup(tables): the byte tables, extras callback and grid memo of encode.py"},
+    {"setup", setup, METH_O, "setup(tables): the byte tables, tail callback and grid memo of encode.py"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -710,6 +805,12 @@ PyMODINIT_FUNC PyInit__cencode(void) {
     INTERN(grids);
     INTERN(cells);
     INTERN(reserves);
+    INTERN(scorings);
+    INTERN(scoring_ranges);
+    INTERN(queue);
+    INTERN(with_dirk);
+    INTERN(dirk);
+    INTERN(dirk_points);
 #undef INTERN
     return PyModule_Create(&module);
 }

@@ -422,33 +422,38 @@ _DECK_SIZES = _per_count(float(_AT.scale[_AT.starts["deck"]]), 110)  # the deck 
 _POINT_BYTES = _per_count(float(_AT.scale[_AT.money[0] - 1]), MOST_POINTS)  # a seat's points /100
 
 
-def _extras(state: Any, r: int) -> tuple[bytes, bytes]:
-    """The scoring block (from ``state.scoring_windows()``) and the table's tail (end gifts,
-    Dirk) as seen from seat ``r``: the two pieces both fast routes take from here (the
-    compiled one calls back for them), memoized."""
-    n = state.players
-    at = _OFFSETS[n]
-    o = at.starts
+def _scoring(state: Any) -> bytes:
+    """The scoring block: scorings done, then per undrawn scoring card its first and last
+    possible draws (``state.scoring_windows()``), memoized."""
     key = (len(state.deck), state.scorings, state.scoring_ranges)
     scoring = _SCORINGS.get(key)
     if scoring is None:
+        at = _OFFSETS[state.players]
         raw, ones = [], [state.scorings]
         for j, (lo, hi) in enumerate(state.scoring_windows()):
             ones.append(3 + 3 * j)
             raw += [(4 + 3 * j, lo), (5 + 3 * j, hi)]
-        scoring = _SCORINGS.keep(key, _dense(at, o["scorings done"], 3 + SCORING_CARDS * 3, raw, ones))
+        scoring = _SCORINGS.keep(key, _dense(at, at.starts["scorings done"], 3 + SCORING_CARDS * 3, raw, ones))
+    return scoring
+
+
+def _tail(state: Any, r: int) -> bytes:
+    """The table's tail as seen from seat ``r``: end gifts waiting per seat, then Dirk, memoized
+    (both fast routes take it from here; the compiled one calls back for it)."""
+    n = state.players
     key = (n, r, state.queue, state.with_dirk, state.dirk, state.dirk_points)
     tail = _TABLE_TAILS.get(key)
     if tail is None:
-        b = o["end gifts"]
+        at = _OFFSETS[n]
+        b = at.starts["end gifts"]
         raw = [((p - r) % n, len(gifts)) for p, gifts in state.queue]
         ones = []
         if state.with_dirk:
-            d = o["dirk"] - b
+            d = at.starts["dirk"] - b
             ones.append(d)
             raw += [(d + 1, state.dirk_points), *((d + 2 + _KIND[t], 1) for t in state.dirk)]
         tail = _TABLE_TAILS.keep(key, _dense(at, b, at.money[0] - 1 - b, raw, ones))
-    return scoring, tail
+    return tail
 
 
 def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
@@ -493,12 +498,11 @@ def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
         pieces.append(found[1])
     else:
         pieces.append(_BAGS.keep(state.bag, _ones(NUM_TILES, [t - 1 for t in state.bag])))
-    scoring, tail = _extras(state, r)
-    pieces.append(scoring)
+    pieces.append(_scoring(state))
     bought = _BOUGHT.get(state.pending)
     if bought is None:
         bought = _BOUGHT.keep(state.pending, _ones(NUM_TILES, [t - 1 for t in state.pending]))
-    pieces += (bought, tail)
+    pieces += (bought, _tail(state, r))
     palaces = []
     points, hands, grids, reserves = state.points, state.hands, state.grids, state.reserves
     for i in range(n):
@@ -529,13 +533,18 @@ def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
 
 
 # -- the compiled route: the same pieces joined in C (_cencode.c), where it was built ------------
-# float32 tables of the Python route above, the integer tables it indexes with (int32), the
-# callback for the scoring block and the table's tail, and the compiled route's memo of each
+# float32 tables of the Python route above (the scoring block's draws are scaled as the deck,
+# so they come from the deck's table), the integer tables it indexes with (int32), the
+# callback for the table's tail, and the compiled route's memo of each
 # grid's buildings and longest wall (grid bytes -> 7 float32, started again at 256 grids)
 def _int32(values: Any) -> bytes:
     return np.asarray(values, np.int32).tobytes()
 
 
+_SCORING_DRAWS = _AT.starts["scoring cards"]
+if any(_AT.scale[_SCORING_DRAWS + 3 * j + k] != _AT.scale[_AT.starts["deck"]]
+       for j in range(SCORING_CARDS) for k in (1, 2)):
+    raise RuntimeError("the compiled route scales the scoring cards' draws as the deck: keep them so")
 _CELL_ENTRIES = np.full(WIDTH * WIDTH, -1, np.int64)  # -1: off the playable square (refused)
 _CELL_ENTRIES[list(PLAYABLE)] = np.arange(CELLS)
 _GRID_BYTES: dict[bytes, bytes] = {}
@@ -548,7 +557,7 @@ COMPILED = compiled_route(__name__, {
     "sections": _int32([_SECTIONS[c][bit][0] for c in range(WIDTH * WIDTH) for bit in SIDE_BITS]),
     "side_bits": _int32(SIDE_BITS), "wall_bits": _int32(list(WALLS)),
     "sizes": _int32([(_dense_table(n) + n * DENSE_SEAT, observation_size(n)) for n in range(7)]),
-    "extras": _extras, "grids": _GRID_BYTES,
+    "tail": _tail, "grids": _GRID_BYTES,
 })
 encode_state, encode_state_into = fast_routes(COMPILED, encode_state_python)
 
