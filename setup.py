@@ -1,12 +1,18 @@
 """The optional compiled parts: each game's observation encoder in C (``_cencode.c`` beside its
-``encode.py``). Where no C compiler is found the build goes on without them and the Python
+``encode.py``, with what they share in ``src/eurogames/rl/_cencode.h``). Where no C compiler is found the build goes on without them and the Python
 routes stand in (``optional=True``); everything else is in pyproject.toml."""
 
 from setuptools import Extension, setup
 
 setup(
     ext_modules=[
-        Extension(f"eurogames.games.{game}._cencode", [f"src/eurogames/games/{game}/_cencode.c"], optional=True)
+        Extension(
+            f"eurogames.games.{game}._cencode",
+            [f"src/eurogames/games/{game}/_cencode.c"],
+            include_dirs=["src/eurogames/rl"],
+            depends=["src/eurogames/rl/_cencode.h"],
+            optional=True,
+        )
         for game in ("alhambra", "splendor")
     ]
 )

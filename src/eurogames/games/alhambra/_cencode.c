@@ -18,12 +18,10 @@
  * the vector is written there and None returned. longest_wall(grid, cells): the port of
  * palace.longest_wall, for the tests.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#define GAME "alhambra"
+#include "_cencode.h" /* src/eurogames/rl: what the compiled encoders share */
 #include <stdint.h>
-#include <string.h>
 
-#define F 4 /* bytes per float32 */
 #define PHASES 4
 #define MARKET_SLOTS 4
 #define SLOT_FEATURES 12
@@ -47,14 +45,6 @@
 #define FOUNTAIN 255
 #define MOST_PLAYERS 6
 #define GRID_MEMO 256 /* grids remembered before the memo starts again */
-
-/* float32 tables: pieces of `width` floats */
-typedef struct {
-    const char *name;
-    Py_ssize_t width;
-    const char *data;
-    Py_ssize_t count;
-} Table;
 
 enum { COPIES, TOTALS, SLOT, DECK, POINTS, TYPE_COUNTS, WALLS, TABLES };
 
@@ -96,31 +86,18 @@ static Py_ssize_t dense_size(Py_ssize_t n) {
 }
 
 static int put(char *out, Py_ssize_t *at, Py_ssize_t end, int which, Py_ssize_t index) {
-    const Table *t = &tables[which];
-    if (index < 0 || index >= t->count) {
-        PyErr_Format(PyExc_IndexError, "alhambra observation: %s %zd is outside its table (0 to %zd)",
-                     t->name, index, t->count - 1);
-        return -1;
-    }
-    Py_ssize_t size = t->width * F;
-    if (*at + size > end) {
-        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
-        return -1;
-    }
-    memcpy(out + *at, t->data + index * size, size);
-    *at += size;
-    return 0;
+    return put_table(&tables[which], out, at, end, index);
 }
 
 /* raw float32 bytes (a piece from encode.py's callback) */
 static int put_bytes(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *piece, Py_ssize_t floats,
                      const char *what) {
     if (!PyBytes_Check(piece) || PyBytes_GET_SIZE(piece) != floats * F) {
-        PyErr_Format(PyExc_ValueError, "alhambra observation: the %s piece must be %zd bytes", what, floats * F);
+        PyErr_Format(PyExc_ValueError, OBS "the %s piece must be %zd bytes", what, floats * F);
         return -1;
     }
     if (*at + floats * F > end) {
-        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
+        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
         return -1;
     }
     memcpy(out + *at, PyBytes_AS_STRING(piece), floats * F);
@@ -128,76 +105,15 @@ static int put_bytes(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *piece,
     return 0;
 }
 
-static Py_ssize_t as_index(PyObject *item, const char *what) {
-    if (!PyLong_Check(item)) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be an integer", what);
-        return -1;
-    }
-    Py_ssize_t v = PyLong_AsSsize_t(item);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < 0) {
-        PyErr_Format(PyExc_IndexError, "alhambra observation: %s is negative", what);
-        return -1;
-    }
-    return v;
-}
-
-static Py_ssize_t int_attr(PyObject *state, PyObject *name, int allow_negative) {
-    PyObject *v = PyObject_GetAttr(state, name);
-    if (v == NULL) return -2;
-    Py_ssize_t x = -1;
-    if (!PyLong_Check(v)) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: state.%U must be an integer", name);
-        x = -2;
-    } else {
-        x = PyLong_AsSsize_t(v);
-        if (x == -1 && PyErr_Occurred()) x = -2;
-        else if (x < 0 && !allow_negative) {
-            PyErr_Format(PyExc_ValueError, "alhambra observation: state.%U is negative", name);
-            x = -2;
-        } else if (x < -1) {
-            PyErr_Format(PyExc_ValueError, "alhambra observation: state.%U is below -1", name);
-            x = -2;
-        }
-    }
-    Py_DECREF(v);
-    return x;
-}
-
-static int is_seq(PyObject *v) { return PyList_Check(v) || PyTuple_Check(v); }
-
-/* a list or tuple attribute, as a new reference (NULL with an error otherwise) */
-static PyObject *seq_attr(PyObject *state, PyObject *name) {
-    PyObject *v = PyObject_GetAttr(state, name);
-    if (v == NULL) return NULL;
-    if (!is_seq(v)) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: state.%U must be a list or tuple", name);
-        Py_DECREF(v);
-        return NULL;
-    }
-    return v;
-}
-
-static PyObject *item(PyObject *seq, Py_ssize_t i) { /* borrowed; seq is a list or tuple */
-    return PyList_Check(seq) ? PyList_GET_ITEM(seq, i) : PyTuple_GET_ITEM(seq, i);
-}
-
-static Py_ssize_t length(PyObject *seq) { return PySequence_Fast_GET_SIZE(seq); }
-
-static void one(char *out, Py_ssize_t index) {
-    const float x = 1.0f;
-    memcpy(out + index * F, &x, F);
-}
-
 /* every item of a list or tuple of integers through one table (exactly `count` items) */
 static int put_all(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *seq, Py_ssize_t count, int which,
                    const char *what) {
     if (!is_seq(seq)) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be a list or tuple", what);
+        PyErr_Format(PyExc_TypeError, OBS "%s must be a list or tuple", what);
         return -1;
     }
     if (length(seq) != count) {
-        PyErr_Format(PyExc_ValueError, "alhambra observation: %s holds %zd entries, not %zd", what, length(seq), count);
+        PyErr_Format(PyExc_ValueError, OBS "%s holds %zd entries, not %zd", what, length(seq), count);
         return -1;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -210,13 +126,13 @@ static int put_all(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *seq, Py_
 /* a tile id, 1..54 */
 static Py_ssize_t tile_of(PyObject *obj, const char *what) {
     if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: %s holds a tile that is not an integer", what);
+        PyErr_Format(PyExc_TypeError, OBS "%s holds a tile that is not an integer", what);
         return -1;
     }
     Py_ssize_t t = PyLong_AsSsize_t(obj);
     if (t == -1 && PyErr_Occurred()) return -1;
     if (t < 1 || t > NUM_TILES) {
-        PyErr_Format(PyExc_IndexError, "alhambra observation: %s holds tile %zd (tiles are 1 to %d)", what, t,
+        PyErr_Format(PyExc_IndexError, OBS "%s holds tile %zd (tiles are 1 to %d)", what, t,
                      NUM_TILES);
         return -1;
     }
@@ -226,7 +142,7 @@ static Py_ssize_t tile_of(PyObject *obj, const char *what) {
 static Py_ssize_t kind_of(Py_ssize_t tile) { /* tile is 0..54 */
     Py_ssize_t k = ints[KIND].data[tile];
     if (k < 0 || k >= TYPES) {
-        PyErr_Format(PyExc_IndexError, "alhambra observation: tile %zd has no type", tile);
+        PyErr_Format(PyExc_IndexError, OBS "tile %zd has no type", tile);
         return -1;
     }
     return k;
@@ -236,11 +152,11 @@ static Py_ssize_t kind_of(Py_ssize_t tile) { /* tile is 0..54 */
  * with `kinds`, the tiles counted per type as well */
 static int tile_ones(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *seq, const char *what, Py_ssize_t *kinds) {
     if (!is_seq(seq)) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be a list or tuple", what);
+        PyErr_Format(PyExc_TypeError, OBS "%s must be a list or tuple", what);
         return -1;
     }
     if (*at + NUM_TILES * F > end) {
-        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
+        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
         return -1;
     }
     char *block = out + *at;
@@ -263,11 +179,11 @@ static int tile_ones(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *seq, c
  * currency's money, sum(count * value) */
 static int money(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, Py_ssize_t *totals, const char *what) {
     if (!is_seq(counts)) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: %s must be a list or tuple", what);
+        PyErr_Format(PyExc_TypeError, OBS "%s must be a list or tuple", what);
         return -1;
     }
     if (length(counts) != MONEY_CARDS) {
-        PyErr_Format(PyExc_ValueError, "alhambra observation: %s holds %zd counts, not %d", what, length(counts),
+        PyErr_Format(PyExc_ValueError, OBS "%s holds %zd counts, not %d", what, length(counts),
                      MONEY_CARDS);
         return -1;
     }
@@ -300,7 +216,7 @@ static Py_ssize_t longest_wall(const unsigned char *grid, PyObject *cells) {
         Py_ssize_t c = as_index(item(cells, i), "a cell");
         if (c < 0) return -1;
         if (c >= GRID) {
-            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd is outside the grid", c);
+            PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the grid", c);
             return -1;
         }
         int32_t mask = wall_bits[grid[c]];
@@ -309,7 +225,7 @@ static Py_ssize_t longest_wall(const unsigned char *grid, PyObject *cells) {
             const int32_t *s = sections + (c * SIDES + k) * 3;
             Py_ssize_t beyond = c + s[0];
             if (beyond < 0 || beyond >= GRID) {
-                PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd has a wall on the grid's edge", c);
+                PyErr_Format(PyExc_IndexError, OBS "cell %zd has a wall on the grid's edge", c);
                 return -1;
             }
             if (grid[beyond]) continue;
@@ -331,7 +247,7 @@ static PyObject *buildings(PyObject *grid, PyObject *cells) {
     PyObject *found = PyDict_GetItemWithError(grid_memo, grid);
     if (found != NULL) {
         if (!PyBytes_Check(found) || PyBytes_GET_SIZE(found) != (TYPES + 1) * F) {
-            PyErr_SetString(PyExc_ValueError, "alhambra observation: the grid memo holds a wrong piece");
+            PyErr_SetString(PyExc_ValueError, OBS "the grid memo holds a wrong piece");
             return NULL;
         }
         Py_INCREF(found);
@@ -344,12 +260,12 @@ static PyObject *buildings(PyObject *grid, PyObject *cells) {
         Py_ssize_t c = as_index(item(cells, i), "a cell");
         if (c < 0) return NULL;
         if (c >= GRID) {
-            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd is outside the grid", c);
+            PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the grid", c);
             return NULL;
         }
         if (g[c] == FOUNTAIN) continue;
         if (g[c] > NUM_TILES) {
-            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd holds %d, not a tile", c, g[c]);
+            PyErr_Format(PyExc_IndexError, OBS "cell %zd holds %d, not a tile", c, g[c]);
             return NULL;
         }
         Py_ssize_t k = kind_of(g[c]);
@@ -381,14 +297,14 @@ static int palace(char *out, const unsigned char *grid, PyObject *cells) {
         Py_ssize_t c = as_index(item(cells, i), "a cell");
         if (c < 0) return -1;
         if (c >= GRID || entry[c] < 0) {
-            PyErr_Format(PyExc_IndexError, "alhambra observation: cell %zd is outside the playable square", c);
+            PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the playable square", c);
             return -1;
         }
         const int32_t *offsets = planes + grid[c] * PLANE_WIDTH;
         for (int k = 0; k < PLANE_WIDTH; k++) {
             Py_ssize_t e = (Py_ssize_t)entry[c] + offsets[k];
             if (e < 0 || e >= PALACE) {
-                PyErr_Format(PyExc_IndexError, "alhambra observation: palace entry %zd is outside its planes", e);
+                PyErr_Format(PyExc_IndexError, OBS "palace entry %zd is outside its planes", e);
                 return -1;
             }
             one(out, e);
@@ -440,7 +356,7 @@ static PyObject *table_tail(PyObject *state, Py_ssize_t n, Py_ssize_t r) {
     Py_DECREF(r_obj);
     if (got == NULL) goto done;
     if (!PyBytes_Check(got)) {
-        PyErr_SetString(PyExc_TypeError, "alhambra observation: tail must return bytes");
+        PyErr_SetString(PyExc_TypeError, OBS "tail must return bytes");
         Py_CLEAR(got);
         goto done;
     }
@@ -458,7 +374,7 @@ static int scoring(PyObject *state, char *out, Py_ssize_t *at, Py_ssize_t end, P
     Py_ssize_t done_ = int_attr(state, s_scorings, 0);
     if (done_ == -2) return -1;
     if (done_ > SCORING_CARDS) {
-        PyErr_Format(PyExc_IndexError, "alhambra observation: %zd scorings done", done_);
+        PyErr_Format(PyExc_IndexError, OBS "%zd scorings done", done_);
         return -1;
     }
     PyObject *ranges = seq_attr(state, s_scoring_ranges);
@@ -466,11 +382,11 @@ static int scoring(PyObject *state, char *out, Py_ssize_t *at, Py_ssize_t end, P
     int ok = -1;
     Py_ssize_t base = *at;
     if (base + SCORING * F > end) {
-        PyErr_SetString(PyExc_ValueError, "alhambra observation: the state holds more than its layout");
+        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
         goto done;
     }
     if (length(ranges) - done_ > SCORING_CARDS) {
-        PyErr_SetString(PyExc_ValueError, "alhambra observation: more scoring cards than the game has");
+        PyErr_SetString(PyExc_ValueError, OBS "more scoring cards than the game has");
         goto done;
     }
     one(out + base, done_);
@@ -478,7 +394,7 @@ static int scoring(PyObject *state, char *out, Py_ssize_t *at, Py_ssize_t end, P
     for (Py_ssize_t j = 0; done_ + j < length(ranges); j++) {
         PyObject *pair = item(ranges, done_ + j);
         if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-            PyErr_SetString(PyExc_TypeError, "alhambra observation: a scoring range must be a (low, high) tuple");
+            PyErr_SetString(PyExc_TypeError, OBS "a scoring range must be a (low, high) tuple");
             goto done;
         }
         Py_ssize_t lo = as_index(PyTuple_GET_ITEM(pair, 0), "a scoring range");
@@ -507,26 +423,8 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
              *got = NULL, *points = NULL, *hands = NULL, *grids = NULL, *cells = NULL, *reserves = NULL;
     PyObject *built[MOST_PLAYERS] = {NULL};
     memset(out, 0, size);
-    Py_ssize_t phase = int_attr(state, s_phase, 0);
-    if (phase == -2) goto done;
-    if (phase >= PHASES) {
-        PyErr_Format(PyExc_IndexError, "alhambra observation: phase %zd is unknown", phase);
-        goto done;
-    }
-    Py_ssize_t current = int_attr(state, s_current_player, 1);
-    if (current == -2) goto done;
-    Py_ssize_t start = int_attr(state, s_start, 0);
-    if (start == -2) goto done;
-    PyObject *bonus_obj = PyObject_GetAttr(state, s_bonus);
-    if (bonus_obj == NULL) goto done;
-    int bonus = PyObject_IsTrue(bonus_obj);
-    Py_DECREF(bonus_obj);
-    if (bonus < 0) goto done;
     /* the head: phase, current seat, start seat (relative), bonus action */
-    one(out, phase);
-    if (current >= 0) one(out, PHASES + ((current - r) % n + n) % n);
-    one(out, PHASES + n + ((start - r) % n + n) % n);
-    if (bonus) one(out, PHASES + 2 * n);
+    if (write_head(state, n, r, out, PHASES, s_phase, s_current_player, s_start, s_bonus) < 0) goto done;
     Py_ssize_t at = (PHASES + 2 * n + 1) * F;
     if (!(market = seq_attr(state, s_market))) goto done;
     if (put_all(out, &at, end, market, MARKET_SLOTS, SLOT, "the market") < 0) goto done;
@@ -537,7 +435,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         Py_ssize_t code = as_index(item(display, i), "a displayed card");
         if (code < 0) goto done;
         if (code >= MONEY_CARDS) {
-            PyErr_Format(PyExc_IndexError, "alhambra observation: displayed card %zd is not a money card", code);
+            PyErr_Format(PyExc_IndexError, OBS "displayed card %zd is not a money card", code);
             goto done;
         }
         counts[code]++;
@@ -564,7 +462,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         goto done;
     if (length(points) != n || length(hands) != n || length(grids) != n || length(cells) != n ||
         length(reserves) != n) {
-        PyErr_SetString(PyExc_ValueError, "alhambra observation: a per-seat field does not hold one entry per seat");
+        PyErr_SetString(PyExc_ValueError, OBS "a per-seat field does not hold one entry per seat");
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -577,11 +475,11 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             if (put(out, &at, end, TOTALS, totals[c]) < 0) goto done;
         PyObject *grid = item(grids, p), *occupied = item(cells, p);
         if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != GRID) {
-            PyErr_Format(PyExc_TypeError, "alhambra observation: a grid must be bytes of %d cells", GRID);
+            PyErr_Format(PyExc_TypeError, OBS "a grid must be bytes of %d cells", GRID);
             goto done;
         }
         if (!is_seq(occupied)) {
-            PyErr_SetString(PyExc_TypeError, "alhambra observation: a seat's cells must be a list or tuple");
+            PyErr_SetString(PyExc_TypeError, OBS "a seat's cells must be a list or tuple");
             goto done;
         }
         if (!(built[i] = buildings(grid, occupied))) goto done;
@@ -592,11 +490,11 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             if (put(out, &at, end, TYPE_COUNTS, kinds[k]) < 0) goto done;
     }
     if (at != end) {
-        PyErr_Format(PyExc_ValueError, "alhambra observation: %zd bytes written, %zd expected", at, end);
+        PyErr_Format(PyExc_ValueError, OBS "%zd bytes written, %zd expected", at, end);
         goto done;
     }
     if (end + n * PALACE * F != size) {
-        PyErr_SetString(PyExc_ValueError, "alhambra observation: the palaces do not fit the vector");
+        PyErr_SetString(PyExc_ValueError, OBS "the palaces do not fit the vector");
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -625,56 +523,17 @@ done:
 
 static int ready(void) {
     if (held == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "alhambra observation: setup() was not called");
+        PyErr_SetString(PyExc_RuntimeError, OBS "setup() was not called");
         return -1;
     }
     return 0;
 }
 
+static Py_ssize_t vector_bytes(Py_ssize_t n) { return (dense_size(n) + n * PALACE) * F; }
+
 static PyObject *encode(PyObject *self, PyObject *args) {
-    PyObject *state, *seat_obj, *out_obj = Py_None;
-    if (!PyArg_ParseTuple(args, "OO|O:encode", &state, &seat_obj, &out_obj)) return NULL;
     if (ready() < 0) return NULL;
-    Py_ssize_t n = int_attr(state, s_players, 0);
-    if (n == -2) return NULL;
-    if (n < 2 || n > MOST_PLAYERS) {
-        PyErr_Format(PyExc_ValueError, "alhambra observation: %zd players", n);
-        return NULL;
-    }
-    Py_ssize_t seat = -1;
-    if (seat_obj != Py_None) {
-        if (!PyLong_Check(seat_obj) || PyBool_Check(seat_obj)) {
-            PyErr_SetString(PyExc_TypeError, "alhambra observation: seat must be an integer or None");
-            return NULL;
-        }
-        seat = PyLong_AsSsize_t(seat_obj);
-        if (seat == -1 && PyErr_Occurred()) return NULL;
-        if (seat < 0 || seat >= n) {
-            PyErr_Format(PyExc_ValueError, "alhambra observation: seat %zd of %zd players", seat, n);
-            return NULL;
-        }
-    }
-    Py_ssize_t size = (dense_size(n) + n * PALACE) * F;
-    if (out_obj == Py_None) {
-        PyObject *result = PyByteArray_FromStringAndSize(NULL, size);
-        if (result == NULL) return NULL;
-        if (fill(state, n, seat, PyByteArray_AS_STRING(result), size) < 0) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        return result;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(out_obj, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    if (view.len != size) {
-        PyErr_Format(PyExc_ValueError, "alhambra observation: out holds %zd bytes, not %zd", view.len, size);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    int rc = fill(state, n, seat, (char *)view.buf, size);
-    PyBuffer_Release(&view);
-    if (rc < 0) return NULL;
-    Py_RETURN_NONE;
+    return encode_call(args, s_players, 2, MOST_PLAYERS, vector_bytes, fill);
 }
 
 static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
@@ -682,11 +541,11 @@ static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO:longest_wall", &grid, &cells)) return NULL;
     if (ready() < 0) return NULL;
     if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != GRID) {
-        PyErr_Format(PyExc_TypeError, "alhambra observation: a grid must be bytes of %d cells", GRID);
+        PyErr_Format(PyExc_TypeError, OBS "a grid must be bytes of %d cells", GRID);
         return NULL;
     }
     if (!is_seq(cells)) {
-        PyErr_SetString(PyExc_TypeError, "alhambra observation: cells must be a list or tuple");
+        PyErr_SetString(PyExc_TypeError, OBS "cells must be a list or tuple");
         return NULL;
     }
     Py_ssize_t wall = longest_wall((const unsigned char *)PyBytes_AS_STRING(grid), cells);
@@ -705,21 +564,7 @@ static PyObject *setup(PyObject *self, PyObject *given) {
     Ints loaded_ints[INTS];
     memcpy(loaded, tables, sizeof tables);
     memcpy(loaded_ints, ints, sizeof ints);
-    for (int k = 0; k < TABLES; k++) {
-        PyObject *b = PyDict_GetItemString(copy, loaded[k].name);
-        if (b == NULL || !PyBytes_Check(b)) {
-            PyErr_Format(PyExc_ValueError, "setup: table %s (bytes) is missing", loaded[k].name);
-            goto fail;
-        }
-        Py_ssize_t piece = loaded[k].width * F, size = PyBytes_GET_SIZE(b);
-        if (size == 0 || size % piece) {
-            PyErr_Format(PyExc_ValueError, "setup: table %s is not a whole number of %zd-byte pieces",
-                         loaded[k].name, piece);
-            goto fail;
-        }
-        loaded[k].data = PyBytes_AS_STRING(b);
-        loaded[k].count = size / piece;
-    }
+    if (load_tables(copy, loaded, TABLES) < 0) goto fail;
     for (int k = 0; k < INTS; k++) {
         PyObject *b = PyDict_GetItemString(copy, loaded_ints[k].name);
         if (b == NULL || !PyBytes_Check(b)) {
@@ -788,7 +633,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cencode", "Alhambra
                                     methods};
 
 PyMODINIT_FUNC PyInit__cencode(void) {
-#define INTERN(x) if (!(s_##x = PyUnicode_InternFromString(#x))) return NULL
     INTERN(players);
     INTERN(phase);
     INTERN(current_player);
@@ -811,6 +655,5 @@ PyMODINIT_FUNC PyInit__cencode(void) {
     INTERN(with_dirk);
     INTERN(dirk);
     INTERN(dirk_points);
-#undef INTERN
     return PyModule_Create(&module);
 }
