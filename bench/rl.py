@@ -138,14 +138,9 @@ def openspiel(name: str, players: int, plies: int, with_observation: bool, seed:
 def observation_routes(names: list[str]) -> str:
     """Which fast route each game's observations take here: compiled (``_cencode``, where the
     install found a C compiler) or Python (none, or ``EUROGAMES_PURE_PYTHON=1``)."""
-    from eurogames.rl.encoding import encoder
+    from eurogames.rl import observation_route
 
-    routes = []
-    for name in names:
-        module = encoder(name)
-        compiled = getattr(module, "encode_state_python", module.encode_state) is not module.encode_state
-        routes.append(f"{name} {'compiled' if compiled else 'Python'}")
-    return ", ".join(routes)
+    return ", ".join(f"{name} {observation_route(name)}" for name in names)
 
 
 def main(argv: list[str] | None = None) -> int:

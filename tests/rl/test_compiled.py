@@ -16,7 +16,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import eurogames  # noqa: E402
-from eurogames.rl.encoding import Encoder, ObservationMismatchError, encoder  # noqa: E402
+from eurogames.rl.encoding import Encoder, ObservationMismatchError, encoder, pure_python  # noqa: E402
 
 from .test_fast_route import route  # noqa: E402
 
@@ -181,3 +181,16 @@ def test_compiled_alhambra_refuses_a_corrupt_state(field, value, error):
     setattr(state, field, value)
     with pytest.raises(error, match="alhambra observation"):
         module.encode(state, 0)
+
+
+@pytest.mark.parametrize("name", eurogames.games())
+def test_observation_route_says_which_route_the_adapters_take(name, monkeypatch):
+    from eurogames.rl import observation_route
+
+    module = encoder(name)
+    expected = "python" if module.COMPILED is None or pure_python() else "compiled"
+    assert observation_route(name) == expected
+    monkeypatch.setattr(module, "encode_state", module.encode_state_python)
+    assert observation_route(name) == "python"
+    monkeypatch.delattr(module, "encode_state")
+    assert observation_route(name) == "view"

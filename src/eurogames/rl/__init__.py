@@ -27,6 +27,7 @@ from eurogames.rl.encoding import (
     ObservationMismatchError,
     encoder,
     layout,
+    observation_route,
     observation_size,
 )
 
@@ -63,6 +64,7 @@ __all__ = [
     "encoder",
     "env_id",
     "layout",
+    "observation_route",
     "observation_size",
     "pettingzoo_env",
 ]

@@ -358,6 +358,17 @@ def compiled_route(encoder_module: str, tables: dict[str, bytes]) -> ModuleType 
     return module
 
 
+def observation_route(game: Game | str) -> str:
+    """Which route the adapters take to ``game``'s observations here: ``"compiled"`` (its
+    ``_cencode`` module was built and ``EUROGAMES_PURE_PYTHON`` is unset), ``"python"`` (its
+    Python fast route) or ``"view"`` (no fast route: the view is encoded)."""
+    module = encoder(game_of(game))
+    fast = getattr(module, "encode_state", None)
+    if fast is None:
+        return "view"
+    return "python" if fast is getattr(module, "encode_state_python", fast) else "compiled"
+
+
 def fast_routes(compiled: ModuleType | None, python: Any) -> tuple[Any, Any]:
     """A game's ``encode_state(state, seat)`` and ``encode_state_into(state, seat, out)``: by
     the compiled module when there is one (and ``EUROGAMES_PURE_PYTHON`` is unset), else by
@@ -496,15 +507,19 @@ __all__ = [
     "action_mask",
     "check_max_plies",
     "check_render_mode",
+    "compiled_route",
     "current_seat_block",
     "encoder",
+    "fast_routes",
     "layout",
     "legal_action",
     "legal_ids",
     "observation_high",
+    "observation_route",
     "observer_seat",
     "observation_size",
     "play_id",
+    "pure_python",
     "render_ansi",
     "seat_label",
 ]
