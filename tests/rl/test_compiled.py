@@ -16,6 +16,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import eurogames  # noqa: E402
+from eurogames.core.rng import Rng  # noqa: E402
 from eurogames.rl.encoding import Encoder, ObservationMismatchError, encoder, pure_python  # noqa: E402
 
 from .test_fast_route import route  # noqa: E402
@@ -154,7 +155,7 @@ def test_compiled_longest_wall_is_the_palace_s():
     seen = set()
     for seed in range(6):
         state = game.new(3, seed=seed)
-        rng = __import__("random").Random(seed)
+        rng = Rng(seed)
         while not state.is_over():
             state.apply(rng.choice(state.legal_actions()))
             for grid, cells in zip(state.grids, state.cells, strict=True):

@@ -120,9 +120,7 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         return self.game_state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.game_state
-        if state is None:
-            self._state()  # the error
+        state = self._state()
         seat = self._seats.get(agent)
         if seat is None:
             raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")

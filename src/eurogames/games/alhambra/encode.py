@@ -366,7 +366,7 @@ _ZERO = array("f", [0.0]).tobytes()
 # in the occupied plane
 _PLANE_OFFSETS = np.zeros((256, _PLANES.shape[1]), np.int64)
 _PLANE_OFFSETS[: NUM_TILES + 1] = _PLANES
-_CELL_ENTRY = np.zeros(WIDTH * WIDTH, np.int64)
+_CELL_ENTRY = np.full(WIDTH * WIDTH, -1, np.int64)  # -1: off the playable square (the C route refuses it)
 _CELL_ENTRY[list(PLAYABLE)] = np.arange(CELLS)
 _TYPE_COUNTS = _per_count(float(_AT.scale[_AT.buildings[0]]), NUM_TILES)  # tiles of a type /11
 _WALLS = _per_count(float(_AT.scale[_AT.buildings[0] + len(TYPES)]), MOST_WALL)  # longest wall /20
@@ -545,14 +545,12 @@ _SCORING_DRAWS = _AT.starts["scoring cards"]
 if any(_AT.scale[_SCORING_DRAWS + 3 * j + k] != _AT.scale[_AT.starts["deck"]]
        for j in range(SCORING_CARDS) for k in (1, 2)):
     raise RuntimeError("the compiled route scales the scoring cards' draws as the deck: keep them so")
-_CELL_ENTRIES = np.full(WIDTH * WIDTH, -1, np.int64)  # -1: off the playable square (refused)
-_CELL_ENTRIES[list(PLAYABLE)] = np.arange(CELLS)
 _GRID_BYTES: dict[bytes, bytes] = {}
 COMPILED = compiled_route(__name__, {
     "copies": b"".join(_COPIES), "totals": b"".join(_TOTALS), "slot": b"".join(_SLOT_BYTES),
     "deck": b"".join(_DECK_SIZES), "points": b"".join(_POINT_BYTES),
     "type_counts": b"".join(_TYPE_COUNTS), "walls": b"".join(_WALLS),
-    "kind": _int32(_KIND), "plane_offsets": _int32(_PLANE_OFFSETS), "cell_entry": _int32(_CELL_ENTRIES),
+    "kind": _int32(_KIND), "plane_offsets": _int32(_PLANE_OFFSETS), "cell_entry": _int32(_CELL_ENTRY),
     # per cell and side (north, east, south, west): palace._SECTIONS's (step, corner, corner)
     "sections": _int32([_SECTIONS[c][bit][0] for c in range(WIDTH * WIDTH) for bit in SIDE_BITS]),
     "side_bits": _int32(SIDE_BITS), "wall_bits": _int32(list(WALLS)),
