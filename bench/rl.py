@@ -36,9 +36,9 @@ from eurogames.core.rng import Rng
 clock = time.process_time  # CPU time: the machine is shared, and other loads would count
 
 
-def engine(name: str, players: int, plies: int, see: str = "", seed: int = 1) -> float:
-    """``see``: "" (nothing), "view" (``state.view``) or "observation" (``Encoder.observe``)
-    for the seat to move, before each decision."""
+def engine(name: str, players: int, plies: int, see: str = "", seed: int = 1, encoding: str | None = None) -> float:
+    """``see``: "" (nothing), "view" (``state.view``) or "observation" (``Encoder.observe``,
+    in ``encoding``) for the seat to move, before each decision."""
     game = eurogames.load(name)
     look = None
     if see == "view":
@@ -47,7 +47,7 @@ def engine(name: str, players: int, plies: int, see: str = "", seed: int = 1) ->
     elif see == "observation":
         from eurogames.rl.encoding import Encoder
 
-        observe = Encoder(game, players).observe
+        observe = Encoder(game, players, encoding=encoding).observe
 
         def look(state: eurogames.State) -> object:
             return observe(state, state.current_player)
@@ -72,10 +72,10 @@ def _random_id(state: eurogames.State, rng: Rng) -> int:
     return rng.choice(state.legal_actions()).id
 
 
-def pettingzoo(name: str, players: int, plies: int, seed: int = 1) -> float:
+def pettingzoo(name: str, players: int, plies: int, seed: int = 1, encoding: str | None = None) -> float:
     import eurogames.rl
 
-    env = eurogames.rl.pettingzoo_env(name, players=players, seed=seed)
+    env = eurogames.rl.pettingzoo_env(name, players=players, seed=seed, encoding=encoding)
     rng = Rng(seed)
     done = 0
     env.reset()
@@ -90,12 +90,12 @@ def pettingzoo(name: str, players: int, plies: int, seed: int = 1) -> float:
     return done / (clock() - start)
 
 
-def gymnasium_env(name: str, players: int, plies: int, seed: int = 1) -> float:
+def gymnasium_env(name: str, players: int, plies: int, seed: int = 1, encoding: str | None = None) -> float:
     import gymnasium
 
     import eurogames.rl
 
-    env = gymnasium.make(eurogames.rl.env_id(name), opponents=["random"] * (players - 1), seat=0)
+    env = gymnasium.make(eurogames.rl.env_id(name), opponents=["random"] * (players - 1), seat=0, encoding=encoding)
     rng = Rng(seed)
     done = 0
     env.reset(seed=seed)
@@ -109,13 +109,16 @@ def gymnasium_env(name: str, players: int, plies: int, seed: int = 1) -> float:
     return done / (clock() - start)
 
 
-def openspiel(name: str, players: int, plies: int, with_observation: bool, seed: int = 1) -> float:
+def openspiel(
+    name: str, players: int, plies: int, with_observation: bool, seed: int = 1, encoding: str | None = None
+) -> float:
     import pyspiel
     from open_spiel.python.observation import make_observation
 
     import eurogames.rl  # noqa: F401  (registers the games)
 
-    game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "rng_seed": seed})
+    params = {"players": players, "rng_seed": seed, **({"encoding": encoding} if encoding else {})}
+    game = pyspiel.load_game(f"eurogames_{name}", params)
     observation = make_observation(game)
     rng = Rng(seed)
     done = 0
@@ -135,12 +138,23 @@ def openspiel(name: str, players: int, plies: int, with_observation: bool, seed:
     return done / (clock() - start)
 
 
-def observation_routes(names: list[str]) -> str:
-    """Which fast route each game's observations take here: compiled (``_cencode``, where the
-    install found a C compiler) or Python (none, or ``EUROGAMES_PURE_PYTHON=1``)."""
+def chosen_encoding(name: str, wanted: str | None) -> str:
+    """``wanted`` where the game has that encoding, else its default."""
+    from eurogames.rl import encodings
+
+    return wanted if wanted in encodings(name) else encodings(name)[0]
+
+
+def observation_routes(names: list[str], wanted: str | None) -> str:
+    """Which encoding each game's observations are in, and which fast route they take here:
+    compiled (``_cencode``, where the install found a C compiler) or Python (none, or
+    ``EUROGAMES_PURE_PYTHON=1``)."""
     from eurogames.rl import observation_route
 
-    return ", ".join(f"{name} {observation_route(name)}" for name in names)
+    return ", ".join(
+        f"{name} {chosen_encoding(name, wanted)} {observation_route(name, chosen_encoding(name, wanted))}"
+        for name in names
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,28 +165,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", choices=eurogames.games(), help="only these games")
     parser.add_argument("--players", type=int, action="append", help="only these player counts (default 2 and 4)")
     parser.add_argument("--repeat", type=int, default=None, help="measures per route, the best kept (default 5)")
+    parser.add_argument("--encoding", default=None,
+                        help="observe in this encoding where a game has it (Alhambra: tiles, planes); "
+                             "default each game's own")
     args = parser.parse_args(argv)
     pin_to_one_core()
     plies = args.plies or (2000 if args.quick else 30_000)
     warm = args.warm_up if args.warm_up is not None else (500 if args.quick else 30_000)
     args.repeat = args.repeat or (1 if args.quick else 5)
     # (label, measure, whether the route builds an observation)
+    # each measure is (game, players, decisions, seed, encoding) -> decisions per second
     routes: list[tuple[str, Callable[..., float], bool]] = [
-        ("engine", lambda g, n, k, seed: engine(g, n, k, "", seed), False),
-        ("engine + observation (Encoder.observe)", lambda g, n, k, seed: engine(g, n, k, "observation", seed), False),
-        ("engine + view (state.view)", lambda g, n, k, seed: engine(g, n, k, "view", seed), False),
+        ("engine", lambda g, n, k, seed, e: engine(g, n, k, "", seed), False),
+        ("engine + observation (Encoder.observe)", lambda g, n, k, seed, e: engine(g, n, k, "observation", seed, e),
+         False),
+        ("engine + view (state.view)", lambda g, n, k, seed, e: engine(g, n, k, "view", seed), False),
         ("PettingZoo AEC (observe + mask + step)", pettingzoo, True),
         ("Gymnasium (make; random opponents)", gymnasium_env, True),
-        ("OpenSpiel (legal_actions + apply_action)", lambda g, n, k, seed: openspiel(g, n, k, False, seed), False),
-        ("OpenSpiel + observation (make_observation)", lambda g, n, k, seed: openspiel(g, n, k, True, seed), True),
+        ("OpenSpiel (legal_actions + apply_action)", lambda g, n, k, seed, e: openspiel(g, n, k, False, seed, e),
+         False),
+        ("OpenSpiel + observation (make_observation)", lambda g, n, k, seed, e: openspiel(g, n, k, True, seed, e),
+         True),
     ]
+    if args.encoding is not None:
+        from eurogames.rl import encodings
+
+        offered = {e for name in args.game or eurogames.games() for e in encodings(name)}
+        if args.encoding not in offered:
+            parser.error(f"no game here has the encoding {args.encoding!r} (encodings: {', '.join(sorted(offered))})")
     print(f"eurogames {eurogames.__version__}, Python {platform.python_version()}, "
           f"{platform.machine()}, one core, the best of {args.repeat} measures of {plies:,} decisions, "
           f"after {warm:,} untimed ones on other games")
-    print(f"observations by: {observation_routes(args.game or eurogames.games())}")
+    print(f"observations by: {observation_routes(args.game or eurogames.games(), args.encoding)}")
     print("| game | players | route | decisions/s | µs/decision | × engine | × engine + obs. |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in args.game or eurogames.games():
+        encoding = chosen_encoding(name, args.encoding)
         for players in args.players or (2, 4):
             best = [0.0] * len(routes)
             for rep in range(args.repeat):
@@ -182,8 +210,8 @@ def main(argv: list[str] | None = None) -> int:
                     # the warm-up plays other games (seed 2) through the same route: the steady
                     # state of a long run, with the engine's and the encoders' memos settled
                     if warm and rep == 0:
-                        measure(name, players, warm, 2)
-                    best[k] = max(best[k], measure(name, players, plies, 1))
+                        measure(name, players, warm, 2, encoding)
+                    best[k] = max(best[k], measure(name, players, plies, 1, encoding))
             for k, (label, _, observes) in enumerate(routes):
                 rate = best[k]
                 versus = f"{best[1] / rate:.2f}" if observes else ""

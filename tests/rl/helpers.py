@@ -14,10 +14,13 @@ import numpy as np
 
 import eurogames
 from eurogames.core.rng import Rng
-from eurogames.rl.encoding import layout
+from eurogames.rl.encoding import encodings, layout
 
 COUNTS = {"splendor": (2, 3, 4), "alhambra": (2, 3, 4, 5, 6)}
 CASES = [(name, n) for name, counts in COUNTS.items() for n in counts]
+# every game in each of its encodings (Alhambra: palaces as tiles or planes)
+ENCODED = [(name, encoding) for name in COUNTS for encoding in encodings(name)]
+ENCODED_CASES = [(name, n, encoding) for name, n in CASES for encoding in encodings(name)]
 
 
 def positions(name: str, players: int, games: int = 2, every: int = 7, seed: int = 0) -> list[Any]:
@@ -88,11 +91,11 @@ def reference_splendor(view: dict[str, Any], n: int) -> np.ndarray:
     return x.astype(np.float32)
 
 
-def reference_alhambra(view: dict[str, Any], n: int) -> np.ndarray:
+def reference_alhambra(view: dict[str, Any], n: int, encoding: str = "tiles") -> np.ndarray:
     types = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
     sides = ("north", "east", "south", "west")
     currencies = ("yellow", "green", "blue", "orange")
-    spans = layout("alhambra", n)
+    spans = layout("alhambra", n, encoding=encoding)
     x = np.zeros(spans.size)
     r = view["seat"] or 0
 
@@ -157,15 +160,21 @@ def reference_alhambra(view: dict[str, Any], n: int) -> np.ndarray:
         put(f"seat+{i} longest wall", [p["longest_wall"] / 20])
         put(f"seat+{i} reserve", ids(p["reserve"]))
         put(f"seat+{i} reserve types", per_type(p["reserve"]))
-        planes = np.zeros((11, 25, 25))
-        planes[0, 12, 12] = 1.0  # the fountain
-        for t in p["alhambra"]:
-            col, row = t["at"][0] + 12, t["at"][1] + 12
-            planes[0, row, col] = 1.0
-            planes[1 + types.index(t["type"]), row, col] = 1.0
-            for s in t["walls"]:
-                planes[7 + sides.index(s), row, col] = 1.0
-        put(f"seat+{i} palace", planes.ravel())
+        if encoding == "planes":
+            planes = np.zeros((11, 25, 25))
+            planes[0, 12, 12] = 1.0  # the fountain
+            for t in p["alhambra"]:
+                col, row = t["at"][0] + 12, t["at"][1] + 12
+                planes[0, row, col] = 1.0
+                planes[1 + types.index(t["type"]), row, col] = 1.0
+                for s in t["walls"]:
+                    planes[7 + sides.index(s), row, col] = 1.0
+            put(f"seat+{i} palace", planes.ravel())
+        else:
+            placed = np.zeros((54, 3))
+            for t in p["alhambra"]:
+                placed[t["id"] - 1] = [1.0, (t["at"][0] + 12) / 24, (t["at"][1] + 12) / 24]
+            put(f"seat+{i} palace", placed.ravel())
     return x.astype(np.float32)
 
 

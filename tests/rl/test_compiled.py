@@ -7,6 +7,7 @@ test_fast_route.py.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -17,26 +18,44 @@ np = pytest.importorskip("numpy")
 
 import eurogames  # noqa: E402
 from eurogames.core.rng import Rng  # noqa: E402
-from eurogames.rl.encoding import Encoder, ObservationMismatchError, encoder, pure_python  # noqa: E402
+from eurogames.rl.encoding import (  # noqa: E402
+    Encoder,
+    Encoding,
+    ObservationMismatchError,
+    encoder,
+    encodings,
+    pure_python,
+)
 
-from .test_fast_route import route  # noqa: E402
+from .helpers import ENCODED  # noqa: E402
+from .test_fast_route import compiled_entry, route  # noqa: E402
 
 
 def compiled(name: str):
+    """The game's compiled module."""
     route(name, "compiled")  # skips (or fails, where CI requires it) when it was not built
     return encoder(name).COMPILED
+
+
+def entry(name: str, encoding: str | None = None):
+    """The compiled ``encode(state, seat, out=None)`` of one of the game's encodings."""
+    encoding = encoding or encodings(name)[0]
+    route(name, "compiled", encoding)
+    return compiled_entry(encoder(name, encoding))
 
 
 def test_pure_python_leaves_the_compiled_route_unused():
     """EUROGAMES_PURE_PYTHON=1: the adapters take the Python route (and still observe)."""
     code = (
         "import importlib, eurogames\n"
-        "from eurogames.rl.encoding import Encoder\n"
+        "from eurogames.rl.encoding import Encoder, encoder, encodings\n"
         "for name in eurogames.games():\n"
-        "    m = importlib.import_module(f'eurogames.games.{name}.encode')\n"
-        "    assert m.encode_state is m.encode_state_python, name\n"
-        "    state = eurogames.load(name).new(2, seed=1)\n"
-        "    assert Encoder(name, 2, check=True).observe(state, 0).shape == (m.observation_size(2),)\n"
+        "    for e in encodings(name):\n"
+        "        m = encoder(name, e)\n"
+        "        assert m.encode_state is m.encode_state_python, (name, e)\n"
+        "        state = eurogames.load(name).new(2, seed=1)\n"
+        "        observed = Encoder(name, 2, check=True, encoding=e).observe(state, 0)\n"
+        "        assert observed.shape == (m.observation_size(2, {}),)\n"
         "print('ok')\n"
     )
     env = {**os.environ, "EUROGAMES_PURE_PYTHON": "1"}
@@ -45,9 +64,9 @@ def test_pure_python_leaves_the_compiled_route_unused():
     assert done.stdout.strip() == "ok"
 
 
-@pytest.mark.parametrize("name", eurogames.games())
-def test_observe_into_writes_the_observation(name):
-    encode = Encoder(name, 3)
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+def test_observe_into_writes_the_observation(name, encoding):
+    encode = Encoder(name, 3, encoding=encoding)
     state = eurogames.load(name).new(3, seed=5)
     for _ in range(30):
         state.apply(state.legal_actions()[0])
@@ -85,41 +104,42 @@ def test_observe_into_checks_like_observe(monkeypatch):
         encode.observe_into(state, 2, np.zeros(encode.size, np.float32))
 
 
-@pytest.mark.parametrize("name", eurogames.games())
-def test_compiled_route_refuses_a_wrong_seat_or_buffer(name):
-    module = compiled(name)
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+def test_compiled_route_refuses_a_wrong_seat_or_buffer(name, encoding):
+    encode = entry(name, encoding)
     state = eurogames.load(name).new(2, seed=3)
-    size = encoder(name).observation_size(2)
+    size = encoder(name, encoding).observation_size(2, {})
     with pytest.raises(ValueError, match="seat 2 of 2 players"):
-        module.encode(state, 2)
+        encode(state, 2)
     with pytest.raises(ValueError, match="seat -1 of 2 players"):
-        module.encode(state, -1)
+        encode(state, -1)
     with pytest.raises(TypeError, match="seat must be an integer or None"):
-        module.encode(state, True)
+        encode(state, True)
     with pytest.raises(ValueError, match=f"out holds 8 bytes, not {4 * size}"):
-        module.encode(state, 0, np.zeros(2, np.float32))
+        encode(state, 0, np.zeros(2, np.float32))
     read_only = np.zeros(size, np.float32)
     read_only.flags.writeable = False
     with pytest.raises(ValueError, match="read-only"):  # numpy's refusal of a writable buffer
-        module.encode(state, 0, read_only)
+        encode(state, 0, read_only)
     with pytest.raises(BufferError, match="not writable"):
-        module.encode(state, 0, b"\0" * (4 * size))
+        encode(state, 0, b"\0" * (4 * size))
     with pytest.raises(TypeError):
-        module.encode(state, 0, [0.0] * size)  # no buffer at all
+        encode(state, 0, [0.0] * size)  # no buffer at all
     with pytest.raises(AttributeError):
-        module.encode(object(), 0)
+        encode(object(), 0)
 
 
 @pytest.mark.parametrize("name", eurogames.games())
 def test_compiled_setup_refuses_broken_tables_and_keeps_its_own(name):
     module = compiled(name)
+    encode = entry(name)
     state = eurogames.load(name).new(2, seed=3)
-    before = bytes(module.encode(state, 1))
+    before = bytes(encode(state, 1))
     with pytest.raises(TypeError):
         module.setup([])
     with pytest.raises(ValueError, match="is missing"):
         module.setup({})
-    assert bytes(module.encode(state, 1)) == before
+    assert bytes(encode(state, 1)) == before
 
 
 @pytest.mark.parametrize(
@@ -176,22 +196,45 @@ def test_compiled_longest_wall_is_the_palace_s():
         ("grids", [bytearray(27 * 27), bytes(27 * 27)], TypeError),  # grids are bytes
     ],
 )
-def test_compiled_alhambra_refuses_a_corrupt_state(field, value, error):
-    module = compiled("alhambra")
+@pytest.mark.parametrize("encoding", encodings("alhambra"))
+def test_compiled_alhambra_refuses_a_corrupt_state(field, value, error, encoding):
+    encode = entry("alhambra", encoding)
     state = eurogames.load("alhambra").new(2, seed=3)
     setattr(state, field, value)
     with pytest.raises(error, match="alhambra observation"):
-        module.encode(state, 0)
+        encode(state, 0)
 
 
-@pytest.mark.parametrize("name", eurogames.games())
-def test_observation_route_says_which_route_the_adapters_take(name, monkeypatch):
+@pytest.mark.parametrize("encoding", encodings("alhambra"))
+def test_compiled_alhambra_refuses_a_tile_off_the_square(encoding):
+    """A grid value that is no tile, in a cell the palace holds, is refused, not encoded."""
+    encode = entry("alhambra", encoding)
+    state = eurogames.load("alhambra").new(2, seed=3)
+    grid = bytearray(state.grids[0])
+    cell = state.cells[0][0]  # the fountain's cell
+    grid[cell + 1] = 99
+    state.grids = [bytes(grid), state.grids[1]]
+    state.cells = [(*state.cells[0], cell + 1), state.cells[1]]
+    with pytest.raises(IndexError, match="alhambra observation: cell .* holds 99"):
+        encode(state, 0)
+
+
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+def test_observation_route_says_which_route_the_adapters_take(name, encoding, monkeypatch):
     from eurogames.rl import observation_route
 
+    chosen = encoder(name, encoding)
+    expected = "python" if compiled_entry(chosen) is None or pure_python() else "compiled"
+    assert observation_route(name, encoding) == expected
     module = encoder(name)
-    expected = "python" if module.COMPILED is None or pure_python() else "compiled"
-    assert observation_route(name) == expected
-    monkeypatch.setattr(module, "encode_state", module.encode_state_python)
-    assert observation_route(name) == "python"
-    monkeypatch.delattr(module, "encode_state")
-    assert observation_route(name) == "view"
+
+    def patch(value):
+        if isinstance(chosen, Encoding):
+            monkeypatch.setitem(module.ENCODINGS, encoding, dataclasses.replace(chosen, encode_state=value))
+        else:
+            monkeypatch.setattr(module, "encode_state", value)
+
+    patch(chosen.encode_state_python)
+    assert observation_route(name, encoding) == "python"
+    patch(None)
+    assert observation_route(name, encoding) == "view"

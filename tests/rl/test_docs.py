@@ -12,18 +12,29 @@ import pytest
 pytest.importorskip("numpy")
 
 import eurogames  # noqa: E402
-from eurogames.rl.encoding import layout, observation_size  # noqa: E402
+from eurogames.rl.encoding import encodings, layout, observation_size  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "observations.md"
 
 
 @pytest.mark.parametrize("name", eurogames.games())
 def test_the_documented_table_is_the_layout(name):
+    """The default encoding's whole table, the rows where another encoding differs, and the
+    sizes of every encoding for every player count."""
     text = DOC.read_text("utf-8")
     game = eurogames.load(name)
-    assert layout(name, game.min_players).markdown() in text
-    sizes = " | ".join(f"{observation_size(name, n):,}" for n in range(game.min_players, game.max_players + 1))
-    assert f"| entries | {sizes} |" in text
+    default, *others = encodings(name)
+    table = layout(name, game.min_players, encoding=default).markdown()
+    assert table in text
+    for encoding in others:
+        rows = [row for row in layout(name, game.min_players, encoding=encoding).markdown().splitlines()
+                if row not in table.splitlines()]
+        assert rows and "\n".join(rows) in text
+    for encoding in (default, *others):
+        label = "entries" if not others else f'entries, "{encoding}"'
+        sizes = " | ".join(f"{observation_size(name, n, encoding=encoding):,}"
+                           for n in range(game.min_players, game.max_players + 1))
+        assert f"| {label} | {sizes} |" in text
 
 
 @pytest.mark.parametrize(

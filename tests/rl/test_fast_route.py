@@ -20,45 +20,57 @@ import eurogames  # noqa: E402
 from eurogames.core.rng import Rng  # noqa: E402
 from eurogames.rl.encoding import (  # noqa: E402
     Encoder,
+    Encoding,
     Memo,
     ObservationMismatchError,
     encoder,
+    encodings,
     pure_python,
 )
 
-from .helpers import CASES  # noqa: E402
+from .helpers import ENCODED, ENCODED_CASES  # noqa: E402
 
 GAMES = 10 if os.environ.get("EUROGAMES_LONG") else 1
-FAST = [(name, n) for name, n in CASES if hasattr(encoder(name), "encode_state")]
+FAST = [(name, n, e) for name, n, e in ENCODED_CASES if getattr(encoder(name, e), "encode_state", None)]
 # the routes to the one vector: the Python fast route, the compiled one (_cencode.c, where it
 # was built), and the compiled one writing into a caller's array (OpenSpiel's tensor)
 ROUTES = ("python", "compiled", "into")
 REQUIRE_COMPILED = os.environ.get("EUROGAMES_REQUIRE_COMPILED", "") not in ("", "0")
 
 
-def route(name: str, which: str):
-    """``encode_state`` of game ``name`` by one route: ``(state, seat) -> float32 vector``."""
-    module = encoder(name)
+def compiled_entry(module):
+    """The compiled ``encode(state, seat, out=None)`` of an encoding, or ``None``."""
+    if isinstance(module, Encoding):
+        return module.compiled
+    compiled = getattr(module, "COMPILED", None)
+    return compiled.encode if compiled is not None else None
+
+
+def route(name: str, which: str, encoding: str | None = None):
+    """``encode_state`` of game ``name`` (in ``encoding``) by one route: ``(state, seat) ->
+    float32 vector``."""
+    module = encoder(name, encoding or encodings(name)[0])
     if which == "python":
         return module.encode_state_python
-    compiled = getattr(module, "COMPILED", None)
+    compiled = compiled_entry(module)
     if compiled is None:
         if REQUIRE_COMPILED:
             pytest.fail(f"{name}'s compiled encoder was not built (EUROGAMES_REQUIRE_COMPILED is set)")
         pytest.skip(f"{name}'s compiled encoder was not built (no C compiler at install)")
     if which == "compiled":
-        return lambda state, seat: np.frombuffer(compiled.encode(state, seat), np.float32)
+        return lambda state, seat: np.frombuffer(compiled(state, seat), np.float32)
 
     def into(state, seat):
-        out = np.full(module.observation_size(state.players), 9.0, np.float32)  # overwritten whole
-        assert compiled.encode(state, seat, out) is None
+        out = np.full(module.observation_size(state.players, {}), 9.0, np.float32)  # overwritten whole
+        assert compiled(state, seat, out) is None
         return out
 
     return into
 
 
 def test_every_game_has_a_fast_route():
-    assert sorted({name for name, _ in FAST}) == eurogames.games()
+    assert sorted({(name, e) for name, _, e in FAST}) == sorted(ENCODED)
+    assert sorted({name for name, _ in ENCODED}) == eurogames.games()
 
 
 @pytest.mark.parametrize("name", eurogames.games())
@@ -67,9 +79,11 @@ def test_every_game_has_a_compiled_route_where_a_compiler_was_found(name):
     EUROGAMES_REQUIRE_COMPILED, so a module that failed to build fails here there)."""
     module = encoder(name)
     assert (Path(module.__file__).parent / "_cencode.c").is_file()
-    route(name, "compiled")
-    if not pure_python():
-        assert module.encode_state is not module.encode_state_python  # the adapters take it
+    for encoding in encodings(name):
+        route(name, "compiled", encoding)
+        if not pure_python():
+            chosen = encoder(name, encoding)
+            assert chosen.encode_state is not chosen.encode_state_python  # the adapters take it
 
 
 def _random_games(name: str, players: int, games: int, seed: int):
@@ -88,10 +102,10 @@ def _random_games(name: str, players: int, games: int, seed: int):
 
 
 @pytest.mark.parametrize("which", ROUTES)
-@pytest.mark.parametrize(("name", "players"), FAST)
-def test_fast_route_is_the_view_route_at_every_decision(name, players, which):
-    module = encoder(name)
-    fast_route = route(name, which)
+@pytest.mark.parametrize(("name", "players", "encoding"), FAST)
+def test_fast_route_is_the_view_route_at_every_decision(name, players, encoding, which):
+    module = encoder(name, encoding)
+    fast_route = route(name, which, encoding)
     checked = 0
     for state in _random_games(name, players, GAMES, seed=500 + players):
         for seat in (*range(players), None):
@@ -104,13 +118,13 @@ def test_fast_route_is_the_view_route_at_every_decision(name, players, which):
 
 
 @pytest.mark.parametrize("which", ROUTES)
-@pytest.mark.parametrize("name", eurogames.games())
-def test_fast_route_survives_clones_taking_turns(name, which):
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+def test_fast_route_survives_clones_taking_turns(name, encoding, which):
     """Clones share tuples and grids with their parent; memos that know a piece by identity
     must still follow each state exactly when clones and parents are played alternately."""
     game = eurogames.load(name)
-    module = encoder(name)
-    fast_route = route(name, which)
+    module = encoder(name, encoding)
+    fast_route = route(name, which, encoding)
     rng = Rng(9)
     states = [game.new(3, seed=9)]
     for _ in range(400):
@@ -126,11 +140,11 @@ def test_fast_route_survives_clones_taking_turns(name, which):
             assert fast_route(other, seat).tobytes() == module.encode(other.view(seat), 3).tobytes()
 
 
-@pytest.mark.parametrize("name", eurogames.games())
-def test_an_observation_belongs_to_its_caller(name):
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+def test_an_observation_belongs_to_its_caller(name, encoding):
     """A returned vector is writable and shares nothing: changing it changes no later one."""
     state = eurogames.load(name).new(2, seed=4)
-    encode = Encoder(name, 2)
+    encode = Encoder(name, 2, encoding=encoding)
     first = encode.observe(state, 0)
     again = first.copy()
     first[:] = 7.0
@@ -199,13 +213,13 @@ def test_observe_refuses_a_state_of_another_game():
 
 
 @pytest.mark.parametrize("which", ROUTES[:2])
-@pytest.mark.parametrize("name", eurogames.games())
-def test_fast_route_memos_start_again_without_harm(name, which, monkeypatch):
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+def test_fast_route_memos_start_again_without_harm(name, encoding, which, monkeypatch):
     """With every memo held to two entries, each is cleared again and again in one game,
     and every observation is still the view route's."""
-    module = encoder(name)
-    fast_route = route(name, which)
-    memos = [memo for memo in vars(module).values() if isinstance(memo, Memo)]
+    module = encoder(name, encoding)
+    fast_route = route(name, which, encoding)
+    memos = [memo for memo in vars(encoder(name)).values() if isinstance(memo, Memo)]
     assert memos
     for memo in memos:
         monkeypatch.setattr(memo, "limit", 2)
@@ -215,13 +229,13 @@ def test_fast_route_memos_start_again_without_harm(name, which, monkeypatch):
 
 
 @pytest.mark.parametrize("which", ROUTES[:2])
-@pytest.mark.parametrize("name", eurogames.games())
-def test_fast_route_on_restored_and_redrawn_states(name, which):
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+def test_fast_route_on_restored_and_redrawn_states(name, encoding, which):
     """States rebuilt from JSON or redrawn for a seat hold fresh containers (lists where play
     made tuples, new grids): the fast route reads them as it reads played ones."""
     game = eurogames.load(name)
-    module = encoder(name)
-    fast_route = route(name, which)
+    module = encoder(name, encoding)
+    fast_route = route(name, which, encoding)
     checked = 0
     for state in _random_games(name, 3, 1, seed=31):
         if state.ply % 9:

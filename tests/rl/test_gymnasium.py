@@ -26,15 +26,18 @@ def test_every_game_is_registered_by_its_capitalised_name():
 
 
 @pytest.mark.parametrize(
-    ("env_id", "opponents", "seat"),
+    ("env_id", "opponents", "seat", "encoding"),
     [
-        ("eurogames/Splendor-v0", ["greedy", "random"], 0),
-        ("eurogames/Splendor-v0", ["random"], 1),
-        ("eurogames/Alhambra-v0", ["random", "random"], 2),
+        ("eurogames/Splendor-v0", ["greedy", "random"], 0, None),
+        ("eurogames/Splendor-v0", ["random"], 1, None),
+        ("eurogames/Alhambra-v0", ["random", "random"], 2, None),
+        ("eurogames/Alhambra-v0", ["random"], 0, "planes"),
     ],
 )
-def test_gymnasium_check_env(env_id, opponents, seat):
-    env = gymnasium.make(env_id, opponents=opponents, seat=seat)
+def test_gymnasium_check_env(env_id, opponents, seat, encoding):
+    env = gymnasium.make(env_id, opponents=opponents, seat=seat, encoding=encoding)
+    expected = Encoder(env.unwrapped.game, len(opponents) + 1, encoding=encoding)
+    assert env.observation_space["observation"].shape == (expected.size,)
     with warnings.catch_warnings():
         # the checker steps with unmasked random actions: the bare environment says each
         # ends the episode as a loss
@@ -129,6 +132,7 @@ def test_opponents_may_be_bots_with_settings_or_bot_objects():
         ({"opponents": ["random"] * 4}, "splendor is for 2 to 4 players, not 5"),
         ({"opponents": ["random"], "seat": 2}, "seat must be 0 to 1"),
         ({"opponents": ["random"], "options": {"first": 7}}, "option 'first' must be a seat"),
+        ({"opponents": ["random"], "encoding": "planes"}, "splendor has no observation encoding 'planes'"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs, message):

@@ -11,12 +11,12 @@ np = pytest.importorskip("numpy")
 import eurogames  # noqa: E402
 from eurogames.rl.encoding import Encoder  # noqa: E402
 
-from .helpers import CASES, positions  # noqa: E402
+from .helpers import ENCODED_CASES, positions  # noqa: E402
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_hidden_information_never_reaches_the_observation(name, players):
-    encode = Encoder(name, players)
+@pytest.mark.parametrize(("name", "players", "encoding"), ENCODED_CASES)
+def test_hidden_information_never_reaches_the_observation(name, players, encoding):
+    encode = Encoder(name, players, encoding=encoding)
     redrawn = 0
     for state in positions(name, players, games=1, every=6, seed=20 + players):
         for seat in range(players):

@@ -220,13 +220,15 @@ def test_the_deal_is_the_only_chance_node():
         state.chance_outcomes()
 
 
-@pytest.mark.parametrize("name", ["splendor", "alhambra"])
-def test_observations_are_the_encoded_views(name):
-    game = pyspiel.load_game(f"eurogames_{name}", {"players": 3, "rng_seed": 5})
+@pytest.mark.parametrize(("name", "encoding"), [("splendor", "default"), ("alhambra", "tiles"), ("alhambra", "planes")])
+def test_observations_are_the_encoded_views(name, encoding):
+    game = pyspiel.load_game(f"eurogames_{name}", {"players": 3, "rng_seed": 5, "encoding": encoding})
+    assert game.get_parameters()["encoding"] == encoding
     state = dealt(game)
     for action in state.legal_actions()[:1]:
         state.apply_action(action)
-    encode = Encoder(name, 3)
+    encode = Encoder(name, 3, encoding=encoding)
+    assert game.observation_tensor_size() == encode.size
     engine = state.engine_state
     public = make_observation(game, pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
@@ -249,7 +251,7 @@ def test_unsupported_observation_types_are_refused():
 
 
 def test_clones_are_independent_and_states_round_trip_through_serialize():
-    game = pyspiel.load_game("eurogames_alhambra", {"players": 2, "dirk": False})
+    game = pyspiel.load_game("eurogames_alhambra", {"players": 2, "dirk": False, "encoding": "planes"})
     assert game.deserialize_state(game.new_initial_state().serialize()).is_chance_node()
     state = dealt(game)
     copy = state.clone()
@@ -258,6 +260,7 @@ def test_clones_are_independent_and_states_round_trip_through_serialize():
     restored = game.deserialize_state(copy.serialize())
     assert str(restored) == str(copy) and restored.history() == copy.history()
     assert restored.engine_state.options == {"dirk": False}
+    assert restored._engine.setup.encoding == "planes"  # its observations keep the game's encoding
 
 
 def test_illegal_actions_and_bad_parameters_are_refused_by_name():
@@ -271,3 +274,5 @@ def test_illegal_actions_and_bad_parameters_are_refused_by_name():
         pyspiel.load_game("eurogames_splendor", {"first": 3})
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
         pyspiel.load_game("eurogames_splendor", {"colour": 1})
+    with pytest.raises(ValueError, match="alhambra has no observation encoding 'grid'; its encodings: tiles, planes"):
+        pyspiel.load_game("eurogames_alhambra", {"encoding": "grid"})

@@ -33,9 +33,9 @@ def play_out(env, seed=1):
         env.step(int(legal[rng.below(len(legal))]))
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_pettingzoo_api_test_plays_whole_games(name, players):
-    env = eurogames.rl.pettingzoo_env(name, players=players, seed=players)
+@pytest.mark.parametrize(("name", "players", "encoding"), [*((n, p, None) for n, p in CASES), ("alhambra", 4, "planes")])
+def test_pettingzoo_api_test_plays_whole_games(name, players, encoding):
+    env = eurogames.rl.pettingzoo_env(name, players=players, seed=players, encoding=encoding)
     with warnings.catch_warnings():
         # PettingZoo warns about any Dict observation, the format its classic games use too
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
@@ -135,6 +135,7 @@ def test_ansi_rendering_draws_the_table():
         ({"game": "splendor", "options": {"colour": 1}}, ValueError, "splendor has no option 'colour'"),
         ({"game": "splendor", "max_plies": 0}, ValueError, "max_plies must be a positive integer"),
         ({"game": "splendor", "render_mode": "human"}, ValueError, "render_mode must be None or 'ansi'"),
+        ({"game": "alhambra", "encoding": "grid"}, ValueError, "alhambra has no observation encoding 'grid'"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs, error, message):
@@ -146,3 +147,16 @@ def test_using_the_environment_before_reset_is_an_error():
     env = eurogames.rl.pettingzoo_env("splendor", players=2)
     with pytest.raises(RuntimeError, match="reset"):
         env.observe("player_0")
+
+
+@pytest.mark.parametrize("encoding", ["tiles", "planes"])
+def test_the_chosen_encoding_is_observed(encoding):
+    env = eurogames.rl.pettingzoo_env("alhambra", players=3, seed=2, encoding=encoding)
+    env.reset()
+    encode = Encoder("alhambra", 3, encoding=encoding)
+    assert env.encoding == encoding and env.observation_space("player_1")["observation"].shape == (encode.size,)
+    for _ in range(12):
+        seat = env.game_state.current_player
+        observation = env.observe(env.agent_selection)["observation"]
+        assert np.array_equal(observation, encode(env.game_state.view(seat)))
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))

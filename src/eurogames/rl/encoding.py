@@ -20,6 +20,13 @@ class), with
   check=True)``, or ``EUROGAMES_CHECK_OBSERVATIONS=1`` in the environment, computes both at
   every observation and raises on any difference.
 
+A game may offer more than one encoding of the same view (Alhambra: its palaces as tile
+positions, or as planes over the grid for convolutional networks): its module then defines
+``ENCODINGS``, a dict from each encoding's name to an object with the functions above, the
+default first (the module's own functions are the default's). Every adapter takes
+``encoding=`` (a name; ``None``: the default), and :func:`encodings` lists them. A game
+without ``ENCODINGS`` has one, named ``"default"``.
+
 A game without the module cannot be learned on: :func:`encoder` says so and what to add.
 """
 
@@ -28,7 +35,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -41,6 +48,7 @@ from eurogames.core.game import Game
 from eurogames.core.registry import load
 
 ENCODER_MODULE = "encode"
+DEFAULT_ENCODING = "default"  # the name of a game's one encoding when it declares no ENCODINGS
 _FLOAT32 = np.dtype(np.float32)
 REQUIRED = ("observation_size", "encode")
 
@@ -72,6 +80,22 @@ class Block:
             raise ValueError(f"block {self.name!r} has a negative size")
         if isinstance(self.high, tuple) and len(self.high) != self.size:
             raise ValueError(f"block {self.name!r}: {len(self.high)} bounds for {self.size} entries")
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """One of a game's encodings, as its ``ENCODINGS`` lists them: the functions of the hook
+    (the module docstring) for that encoding; ``compiled`` is the compiled module's entry,
+    ``encode(state, seat, out=None) -> bytearray | None``, where it was built."""
+
+    name: str
+    observation_size: Callable[..., int]
+    encode: Callable[..., np.ndarray]
+    layout: Callable[..., Layout] | None = None
+    encode_state: Callable[..., np.ndarray] | None = None
+    encode_state_into: Callable[..., None] | None = None
+    encode_state_python: Callable[..., np.ndarray] | None = None
+    compiled: Callable[..., Any] | None = None
 
 
 class Layout:
@@ -159,9 +183,51 @@ def game_of(game: Game | str) -> Game:
     return load(game) if isinstance(game, str) else game
 
 
-def encoder(game: Game | str) -> ModuleType:
-    """The game's ``encode`` module; :class:`NoEncoderError` when it has none or it is partial."""
+def encoder(game: Game | str, encoding: str | None = None) -> Any:
+    """The game's ``encode`` module (``encoding``: that encoding's functions, see
+    :func:`encodings`); :class:`NoEncoderError` when it has none or it is partial, and a
+    ``ValueError`` naming the game's encodings for a name it does not have."""
     game = game_of(game)
+    module = _encoder_module(game)
+    if encoding is None:
+        return module
+    declared = _declared(game, module)
+    if not isinstance(encoding, str) or encoding not in declared:
+        raise ValueError(
+            f"{game.name} has no observation encoding {encoding!r}; its encodings: {', '.join(declared)}"
+        )
+    found = declared[encoding]
+    missing = [name for name in REQUIRED if not callable(getattr(found, name, None))]
+    if missing:
+        raise NoEncoderError(f"{game.name}'s encoding {encoding!r} does not define {' and '.join(missing)}()")
+    return found
+
+
+def _declared(game: Game, module: ModuleType) -> dict[str, Any]:
+    declared = getattr(module, "ENCODINGS", None)
+    if declared is None:
+        return {DEFAULT_ENCODING: module}
+    if not isinstance(declared, dict) or not declared or not all(isinstance(k, str) for k in declared):
+        raise NoEncoderError(f"{game.name}'s ENCODINGS must be a non-empty dict from names to encodings")
+    return declared
+
+
+def encodings(game: Game | str) -> tuple[str, ...]:
+    """The names of the game's observation encodings, its default first."""
+    game = game_of(game)
+    return tuple(_declared(game, _encoder_module(game)))
+
+
+def encoding_name(game: Game | str, encoding: str | None) -> str:
+    """``encoding`` checked (see :func:`encoder`), or the game's default's name for ``None``."""
+    game = game_of(game)
+    if encoding is None:
+        return encodings(game)[0]
+    encoder(game, encoding)
+    return encoding
+
+
+def _encoder_module(game: Game) -> ModuleType:
     home = sys.modules[type(game).__module__]
     package = home.__name__ if hasattr(home, "__path__") else home.__package__
     target = f"{package}.{ENCODER_MODULE}"
@@ -192,15 +258,20 @@ def checked_options(game: Game, players: int, options: dict[str, Any] | None) ->
     return game.check_options(players, options or {})
 
 
-def observation_size(game: Game | str, players: int, options: dict[str, Any] | None = None) -> int:
+def observation_size(
+    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+) -> int:
     game = game_of(game)
-    return int(encoder(game).observation_size(players, checked_options(game, players, options)))
+    return int(encoder(game, encoding).observation_size(players, checked_options(game, players, options)))
 
 
-def layout(game: Game | str, players: int, options: dict[str, Any] | None = None) -> Layout | None:
-    """The game's declared layout, or ``None`` when its encoder declares none."""
+def layout(
+    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+) -> Layout | None:
+    """The game's declared layout (of ``encoding``; ``None``: the default), or ``None`` when
+    its encoder declares none."""
     game = game_of(game)
-    module = encoder(game)
+    module = encoder(game, encoding)
     declare = getattr(module, "layout", None)
     if declare is None:
         return None
@@ -208,12 +279,12 @@ def layout(game: Game | str, players: int, options: dict[str, Any] | None = None
 
 
 def observation_high(
-    game: Game | str, players: int, options: dict[str, Any] | None = None
+    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
 ) -> np.ndarray:
     """Upper bounds for an observation space (``inf`` everywhere without a layout)."""
-    found = layout(game, players, options)
+    found = layout(game, players, options, encoding)
     if found is None:
-        return np.full(observation_size(game, players, options), np.inf, np.float32)
+        return np.full(observation_size(game, players, options, encoding), np.inf, np.float32)
     return found.high()
 
 
@@ -226,14 +297,20 @@ class Encoder:
     """
 
     def __init__(
-        self, game: Game | str, players: int, options: dict[str, Any] | None = None, check: bool | None = None
+        self,
+        game: Game | str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        check: bool | None = None,
+        encoding: str | None = None,
     ) -> None:
         self.game = game_of(game)
         self.players = players
         self.options = checked_options(self.game, players, options)
-        self.module = encoder(self.game)
+        self.encoding = encoding_name(self.game, encoding)
+        self.module = encoder(self.game, self.encoding)
         self.size = int(self.module.observation_size(players, self.options))
-        self.layout = layout(self.game, players, self.options)
+        self.layout = layout(self.game, players, self.options, self.encoding)
         if self.layout is not None and self.layout.size != self.size:
             raise NoEncoderError(
                 f"{self.game.name}: layout has {self.layout.size} entries but "
@@ -358,28 +435,29 @@ def compiled_route(encoder_module: str, tables: dict[str, bytes]) -> ModuleType 
     return module
 
 
-def observation_route(game: Game | str) -> str:
-    """Which route the adapters take to ``game``'s observations here: ``"compiled"`` (its
-    ``_cencode`` module was built and ``EUROGAMES_PURE_PYTHON`` is unset), ``"python"`` (its
-    Python fast route) or ``"view"`` (no fast route: the view is encoded)."""
-    module = encoder(game_of(game))
+def observation_route(game: Game | str, encoding: str | None = None) -> str:
+    """Which route the adapters take to ``game``'s observations (in ``encoding``) here:
+    ``"compiled"`` (its ``_cencode`` module was built and ``EUROGAMES_PURE_PYTHON`` is unset),
+    ``"python"`` (its Python fast route) or ``"view"`` (no fast route: the view is encoded)."""
+    game = game_of(game)
+    module = encoder(game, encoding_name(game, encoding))
     fast = getattr(module, "encode_state", None)
     if fast is None:
         return "view"
     return "python" if fast is getattr(module, "encode_state_python", fast) else "compiled"
 
 
-def fast_routes(compiled: ModuleType | None, python: Any) -> tuple[Any, Any]:
+def fast_routes(compiled: Any, python: Any) -> tuple[Any, Any]:
     """A game's ``encode_state(state, seat)`` and ``encode_state_into(state, seat, out)``: by
-    the compiled module when there is one (and ``EUROGAMES_PURE_PYTHON`` is unset), else by
-    the Python route ``python``. ``out`` is a float32 array of the observation's length,
-    written in place (OpenSpiel's observation tensor)."""
+    the compiled module's entry ``compiled`` (``encode(state, seat, out=None)``) when there is
+    one (and ``EUROGAMES_PURE_PYTHON`` is unset), else by the Python route ``python``. ``out``
+    is a float32 array of the observation's length, written in place (OpenSpiel's tensor)."""
     if compiled is None or pure_python():
         def encode_into(state: Any, seat: int | None, out: np.ndarray) -> None:
             out[:] = python(state, seat)
 
         return python, encode_into
-    encode = compiled.encode
+    encode = compiled
     frombuffer, f32 = np.frombuffer, np.float32
 
     def encode_state(state: Any, seat: int | None) -> np.ndarray:
@@ -496,9 +574,11 @@ def legal_ids(state: Any) -> list[int]:
 
 
 __all__ = [
+    "DEFAULT_ENCODING",
     "DEFAULT_MAX_PLIES",
     "Block",
     "Encoder",
+    "Encoding",
     "Layout",
     "Memo",
     "MemoById",
@@ -510,6 +590,8 @@ __all__ = [
     "compiled_route",
     "current_seat_block",
     "encoder",
+    "encoding_name",
+    "encodings",
     "fast_routes",
     "layout",
     "legal_action",

@@ -63,7 +63,8 @@ def env_id(name: str) -> str:
 
 
 class EurogamesEnv(_Env):
-    """The seat ``seat`` of ``game`` against ``opponents``."""
+    """The seat ``seat`` of ``game`` against ``opponents``, observed in ``encoding`` (one of
+    ``eurogames.rl.encodings(game)``; ``None``: the game's default)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
 
@@ -75,6 +76,7 @@ class EurogamesEnv(_Env):
         options: dict[str, Any] | None = None,
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: str | None = None,
+        encoding: str | None = None,
     ) -> None:
         if gymnasium is None:
             raise ImportError("the Gymnasium environment needs the rl extra: pip install 'eurogames[rl]'")
@@ -82,7 +84,8 @@ class EurogamesEnv(_Env):
         if isinstance(opponents, str) or not isinstance(opponents, list | tuple):
             raise ValueError(f"opponents must be a list of bots, one per other seat, not {opponents!r}")
         self.players = len(opponents) + 1
-        self.encoder = Encoder(self.game, self.players, options)
+        self.encoder = Encoder(self.game, self.players, options, encoding=encoding)
+        self.encoding = self.encoder.encoding
         self.options = self.encoder.options
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")

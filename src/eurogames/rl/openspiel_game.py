@@ -20,7 +20,9 @@ states OpenSpiel builds to learn the tensor shape never consume a seed.
 Parameters: ``players`` (default the game's minimum), ``rng_seed`` (default 0),
 ``max_plies`` (default 5000: a game still running after that many decisions ends as a draw
 among all seats, each getting ``2/players - 1``, so the sum stays constant; random games end
-far sooner) and every option of the game (``game.options``, with the same defaults).
+far sooner), ``encoding`` (one of the game's observation encodings,
+``eurogames.rl.encodings(name)``; default the game's first) and every option of the game
+(``game.options``, with the same defaults).
 
 Observations come from the game's encoder (docs/observations.md), the encoding of
 ``state.view(player)`` (by the game's fast route, the same vector): the default observer (public information plus the player's own, no
@@ -51,7 +53,14 @@ import numpy as np
 from eurogames.core.game import Game, State
 from eurogames.core.registry import games, load
 from eurogames.core.rng import Rng
-from eurogames.rl.encoding import DEFAULT_MAX_PLIES, Encoder, check_max_plies, play_id
+from eurogames.rl.encoding import (
+    DEFAULT_MAX_PLIES,
+    Encoder,
+    check_max_plies,
+    encoding_name,
+    encodings,
+    play_id,
+)
 
 try:
     import pyspiel
@@ -61,7 +70,7 @@ except ImportError:  # pragma: no cover - the rl extra is not installed
 _GameBase: Any = pyspiel.Game if pyspiel is not None else object
 _StateBase: Any = pyspiel.State if pyspiel is not None else object
 PREFIX = "eurogames_"
-RESERVED_PARAMETERS = ("players", "rng_seed", "max_plies")
+RESERVED_PARAMETERS = ("players", "rng_seed", "max_plies", "encoding")
 
 
 def short_name(name: str) -> str:
@@ -72,7 +81,9 @@ def _parameter_defaults(game: Game) -> dict[str, Any]:
     clash = sorted(set(game.options) & set(RESERVED_PARAMETERS))
     if clash:
         raise ValueError(f"{game.name}'s option {clash[0]!r} clashes with an OpenSpiel parameter")
-    defaults: dict[str, Any] = {"players": game.min_players, "rng_seed": 0, "max_plies": DEFAULT_MAX_PLIES}
+    defaults: dict[str, Any] = {
+        "players": game.min_players, "rng_seed": 0, "max_plies": DEFAULT_MAX_PLIES, "encoding": encodings(game)[0],
+    }
     for name, option in game.options.items():
         if not isinstance(option.default, bool | int | float | str):
             raise ValueError(f"{game.name}'s option {name!r} has no OpenSpiel parameter type")
@@ -103,11 +114,14 @@ class _Setup:
     """What every state of one OpenSpiel game object shares: the engine game, the player
     count, options and ply cap, the stream of seeds, and (once asked for) the encoder."""
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], max_plies: int, rng_seed: int) -> None:
+    def __init__(
+        self, game: Game, players: int, options: dict[str, Any], max_plies: int, rng_seed: int, encoding: str | None
+    ) -> None:
         self.game = game
         self.players = players
         self.options = game.check_options(players, options)
         self.max_plies = check_max_plies(max_plies)
+        self.encoding = encoding_name(game, encoding)
         if rng_seed == -1:
             rng_seed = int.from_bytes(os.urandom(8), "big")
         self.seeds = Rng(rng_seed)
@@ -116,7 +130,7 @@ class _Setup:
     @property
     def encoder(self) -> Encoder:
         if self._encoder is None:
-            self._encoder = Encoder(self.game, self.players, self.options)
+            self._encoder = Encoder(self.game, self.players, self.options, encoding=self.encoding)
         return self._encoder
 
     def draw(self) -> int:
@@ -127,12 +141,13 @@ _RESTORED: dict[str, _Setup] = {}  # setups rebuilt by unpickling, by their para
 
 
 def _restore(
-    name: str, players: int, options: dict[str, Any], max_plies: int, data: dict[str, Any] | None
+    name: str, players: int, options: dict[str, Any], max_plies: int, data: dict[str, Any] | None,
+    encoding: str | None = None,
 ) -> _Engine:
-    key = json.dumps([name, players, options, max_plies], sort_keys=True)
+    key = json.dumps([name, players, options, max_plies, encoding], sort_keys=True)
     setup = _RESTORED.get(key)
     if setup is None:
-        setup = _RESTORED[key] = _Setup(load(name), players, options, max_plies, 0)
+        setup = _RESTORED[key] = _Setup(load(name), players, options, max_plies, 0, encoding)
     return _Engine(setup, None if data is None else setup.game.from_json(data))
 
 
@@ -160,7 +175,7 @@ class _Engine:
     def __reduce__(self) -> tuple[Any, ...]:
         s = self.setup
         data = None if self.state is None else self.state.to_json()
-        return (_restore, (s.game.name, s.players, s.options, s.max_plies, data))
+        return (_restore, (s.game.name, s.players, s.options, s.max_plies, data, s.encoding))
 
 
 class EurogamesSpielGame(_GameBase):
@@ -180,7 +195,7 @@ class EurogamesSpielGame(_GameBase):
         if isinstance(players, bool) or not isinstance(players, int) or not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
         options = {k: values[k] for k in game.options}
-        self.setup = _Setup(game, players, options, values["max_plies"], values["rng_seed"])
+        self.setup = _Setup(game, players, options, values["max_plies"], values["rng_seed"], values["encoding"])
         utility = pyspiel.GameType.Utility.ZERO_SUM if players == 2 else pyspiel.GameType.Utility.CONSTANT_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,

@@ -58,7 +58,9 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
     ``seed`` seeds the stream of game seeds (each ``reset()`` without a seed plays the next
     game of the stream); ``reset(seed=s)`` restarts the stream from ``s``. ``options`` are the
     game's options (``game.options``), fixed for the environment's life; the ``options`` of
-    ``reset`` are accepted, as PettingZoo's API requires, and not used.
+    ``reset`` are accepted, as PettingZoo's API requires, and not used. ``encoding`` picks one
+    of the game's observation encodings (``eurogames.rl.encodings(game)``; ``None``: its
+    default), docs/observations.md.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
@@ -71,13 +73,15 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         options: dict[str, Any] | None = None,
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: str | None = None,
+        encoding: str | None = None,
     ) -> None:
         if spaces is None:
             raise ImportError("the PettingZoo environment needs the rl extra: pip install 'eurogames[rl]'")
-        EzPickle.__init__(self, game, players, seed, options, max_plies, render_mode)
+        EzPickle.__init__(self, game, players, seed, options, max_plies, render_mode, encoding)
         super().__init__()
         self.game = game_of(game)
-        self.encoder = Encoder(self.game, players, options)
+        self.encoder = Encoder(self.game, players, options, encoding=encoding)
+        self.encoding = self.encoder.encoding
         self.players = players
         self.options = self.encoder.options
         self.max_plies = check_max_plies(max_plies)

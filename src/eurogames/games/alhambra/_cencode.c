@@ -13,9 +13,10 @@
  * the corner lattice). tests/rl/test_fast_route.py holds the route equal to
  * encode(state.view(seat)) byte for byte at every decision of many games.
  *
- * encode(state, seat, out=None): seat is a seat number or None (a spectator); without out,
- * a new bytearray of the vector; with out (a writable buffer of exactly the vector's bytes),
- * the vector is written there and None returned. longest_wall(grid, cells): the port of
+ * encode_tiles(state, seat, out=None) and encode_planes(...), the palaces encoded as tile
+ * positions or as planes (encode.py's two encodings): seat is a seat number or None (a
+ * spectator); without out, a new bytearray of the vector; with out (a writable buffer of
+ * exactly the vector's bytes), the vector is written there and None returned. longest_wall(grid, cells): the port of
  * palace.longest_wall, for the tests.
  */
 #define GAME "alhambra"
@@ -37,6 +38,9 @@
 #define CELLS 625 /* 25 x 25 playable cells */
 #define PLANES 11
 #define PALACE (PLANES * CELLS)
+#define SIDE 25 /* the playable square's side */
+#define TILE_FEATURES 3 /* per tile id: placed, x + 12, y + 12 */
+#define TILES_BLOCK (NUM_TILES * TILE_FEATURES)
 #define PLANE_WIDTH 5 /* per grid value: occupied, type, up to three walls (padded with occupied) */
 #define WIDTH 27 /* the grid's side, its margin included */
 #define GRID (WIDTH * WIDTH)
@@ -46,12 +50,14 @@
 #define MOST_PLAYERS 6
 #define GRID_MEMO 256 /* grids remembered before the memo starts again */
 
-enum { COPIES, TOTALS, SLOT, DECK, POINTS, TYPE_COUNTS, WALLS, TABLES };
+enum { COPIES, TOTALS, SLOT, DECK, POINTS, TYPE_COUNTS, WALLS, COORDS, TABLES };
 
 static Table tables[TABLES] = {
     {"copies", 1}, {"totals", 1}, {"slot", SLOT_FEATURES}, {"deck", 1},
-    {"points", 1}, {"type_counts", 1}, {"walls", 1},
+    {"points", 1}, {"type_counts", 1}, {"walls", 1}, {"coords", 1},
 };
+
+enum { FORM_TILES, FORM_PLANES }; /* a palace's encodings */
 
 /* integer tables (int32, native order), of a fixed number of entries */
 typedef struct {
@@ -69,7 +75,7 @@ static Ints ints[INTS] = {
     {"sections", GRID * SIDES * 3},         /* cell, side -> (step to the cell beyond, corner, corner) */
     {"side_bits", SIDES},                   /* the wall bit of north, east, south, west */
     {"wall_bits", 256},                     /* grid value -> its wall bits */
-    {"sizes", 2 * (MOST_PLAYERS + 1)},      /* players -> (dense floats, all floats): the layout's */
+    {"sizes", 3 * (MOST_PLAYERS + 1)},      /* players -> (dense, all with planes, all with tiles) floats */
 };
 
 static PyObject *held = NULL;   /* the dict given to setup (a copy): keeps every table alive */
@@ -313,6 +319,31 @@ static int palace(char *out, const unsigned char *grid, PyObject *cells) {
     return 0;
 }
 
+/* a palace as tile positions: per tile id, 1, then x + 12 and y + 12 of its cell (scaled),
+ * into a block of zeros */
+static int palace_tiles(char *out, const unsigned char *grid, PyObject *cells) {
+    const int32_t *entry = ints[CELL_ENTRY].data;
+    Py_ssize_t count = length(cells), end = TILES_BLOCK * F;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t c = as_index(item(cells, i), "a cell");
+        if (c < 0) return -1;
+        if (c >= GRID || entry[c] < 0) {
+            PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the playable square", c);
+            return -1;
+        }
+        if (grid[c] == FOUNTAIN) continue;
+        if (grid[c] < 1 || grid[c] > NUM_TILES) {
+            PyErr_Format(PyExc_IndexError, OBS "cell %zd holds %d, not a tile", c, grid[c]);
+            return -1;
+        }
+        Py_ssize_t k = TILE_FEATURES * (grid[c] - 1), at = (k + 1) * F;
+        one(out, k);
+        if (put(out, &at, end, COORDS, entry[c] % SIDE) < 0 || put(out, &at, end, COORDS, entry[c] / SIDE) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The last tail the callback gave for each observer r, with what encode.py's memo keys it by
  * (the player count, r, queue, with_dirk, dirk, dirk_points), compared by value as that memo
  * compares them. Consecutive observations mostly share them, and a hit saves the call. */
@@ -414,7 +445,7 @@ done:
     return ok;
 }
 
-static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ssize_t size) {
+static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ssize_t size, int form) {
     /* seat < 0: a spectator (the table's order) */
     Py_ssize_t r = seat < 0 ? 0 : seat;
     Py_ssize_t end = dense_size(n) * F; /* the dense part; the palaces follow */
@@ -493,14 +524,16 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         PyErr_Format(PyExc_ValueError, OBS "%zd bytes written, %zd expected", at, end);
         goto done;
     }
-    if (end + n * PALACE * F != size) {
+    Py_ssize_t block = form == FORM_PLANES ? PALACE : TILES_BLOCK;
+    if (end + n * block * F != size) {
         PyErr_SetString(PyExc_ValueError, OBS "the palaces do not fit the vector");
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         Py_ssize_t p = (r + i) % n;
-        if (palace(out + end + i * PALACE * F, (const unsigned char *)PyBytes_AS_STRING(item(grids, p)),
-                   item(cells, p)) < 0)
+        const unsigned char *grid = (const unsigned char *)PyBytes_AS_STRING(item(grids, p));
+        char *to = out + end + i * block * F;
+        if ((form == FORM_PLANES ? palace(to, grid, item(cells, p)) : palace_tiles(to, grid, item(cells, p))) < 0)
             goto done;
     }
     ok = 0;
@@ -529,11 +562,25 @@ static int ready(void) {
     return 0;
 }
 
-static Py_ssize_t vector_bytes(Py_ssize_t n) { return (dense_size(n) + n * PALACE) * F; }
+static Py_ssize_t planes_bytes(Py_ssize_t n) { return (dense_size(n) + n * PALACE) * F; }
+static Py_ssize_t tiles_bytes(Py_ssize_t n) { return (dense_size(n) + n * TILES_BLOCK) * F; }
 
-static PyObject *encode(PyObject *self, PyObject *args) {
+static int fill_planes(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ssize_t size) {
+    return fill(state, n, seat, out, size, FORM_PLANES);
+}
+
+static int fill_tiles(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ssize_t size) {
+    return fill(state, n, seat, out, size, FORM_TILES);
+}
+
+static PyObject *encode_planes(PyObject *self, PyObject *args) {
     if (ready() < 0) return NULL;
-    return encode_call(args, s_players, 2, MOST_PLAYERS, vector_bytes, fill);
+    return encode_call(args, s_players, 2, MOST_PLAYERS, planes_bytes, fill_planes);
+}
+
+static PyObject *encode_tiles(PyObject *self, PyObject *args) {
+    if (ready() < 0) return NULL;
+    return encode_call(args, s_players, 2, MOST_PLAYERS, tiles_bytes, fill_tiles);
 }
 
 static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
@@ -581,7 +628,8 @@ static PyObject *setup(PyObject *self, PyObject *given) {
     /* the integer tables, checked once so that encode's reads stay inside the vector */
     const int32_t *sizes = loaded_ints[SIZES].data;
     for (Py_ssize_t n = 2; n <= MOST_PLAYERS; n++) {
-        if (sizes[2 * n] != dense_size(n) || sizes[2 * n + 1] != dense_size(n) + n * PALACE) {
+        if (sizes[3 * n] != dense_size(n) || sizes[3 * n + 1] != dense_size(n) + n * PALACE ||
+            sizes[3 * n + 2] != dense_size(n) + n * TILES_BLOCK) {
             PyErr_Format(PyExc_ValueError, "setup: the layout for %zd players is not this module's", n);
             goto fail;
         }
@@ -623,7 +671,10 @@ fail:
 }
 
 static PyMethodDef methods[] = {
-    {"encode", encode, METH_VARARGS, "encode(state, seat, out=None): the observation's float32 bytes"},
+    {"encode_tiles", encode_tiles, METH_VARARGS,
+     "encode_tiles(state, seat, out=None): the observation's float32 bytes, palaces as tile positions"},
+    {"encode_planes", encode_planes, METH_VARARGS,
+     "encode_planes(state, seat, out=None): the observation's float32 bytes, palaces as planes"},
     {"longest_wall", longest_wall_py, METH_VARARGS, "longest_wall(grid, cells): palace.longest_wall, compiled"},
     {"setup", setup, METH_O, "setup(tables): the byte tables, tail callback and grid memo of encode.py"},
     {NULL, NULL, 0, NULL},

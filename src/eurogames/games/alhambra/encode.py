@@ -8,15 +8,24 @@ docs/observations.md lists every entry; ``layout`` is the source of that table a
 adapters' observation bounds.
 
 The vector is the dense part (the table, then every seat's summary) followed by one palace
-per seat as 11 planes over the 25 x 25 playable square (decision A25: x and y from -12 to 12
-around the fountain): occupied, building type one-hot, and a wall on the north, east, south,
-west side. Tiles are also named by id (the bag, the tiles bought this turn, each reserve), as
-the action space names them (``place 14 at 1,-2``, ``reserve 14``).
+per seat, in one of two encodings (``ENCODINGS``; the adapters' ``encoding=``):
+
+- ``"tiles"`` (the default): per tile id, whether it stands in that seat's Alhambra and the x
+  and y of its cell (162 numbers a seat); the tile's type and walls follow from its id;
+- ``"planes"``: 11 planes over the 25 x 25 playable square (decision A25: x and y from -12 to
+  12 around the fountain): occupied, building type one-hot, and a wall on the north, east,
+  south, west side (6,875 numbers a seat), for convolutional networks.
+
+Both hold the same information; "tiles" keeps the vector 18 to 22 times smaller (an adapter
+step with "planes" spends most of its time clearing 112 to 169 kB). Tiles are also named by id
+elsewhere (the bag, the tiles bought this turn, each reserve), as the action space names them
+(``place 14 at 1,-2``, ``reserve 14``).
 """
 
 from __future__ import annotations
 
 from array import array
+from functools import partial
 from operator import mul
 from typing import Any
 
@@ -38,6 +47,7 @@ from eurogames.games.alhambra.rules import PHASES  # the view's phase names
 from eurogames.games.alhambra.text import tile_json
 from eurogames.rl.encoding import (
     Block,
+    Encoding,
     Layout,
     Memo,
     MemoById,
@@ -54,6 +64,10 @@ SIDE = 2 * RADIUS + 1  # 25
 CELLS = SIDE * SIDE
 PLANES = 1 + len(TYPES) + len(SIDES)  # occupied, type one-hot, walls N E S W
 PALACE = PLANES * CELLS
+TILE_FEATURES = 3  # per tile id: placed, x + 12, y + 12
+COORD_SCALE = 2.0 * RADIUS  # x + 12 and y + 12 lie in 0..24
+FORMS = ("tiles", "planes")  # the palace's encodings, the default first
+PALACE_SIZE = {"tiles": NUM_TILES * TILE_FEATURES, "planes": PALACE}
 SCORING_CARDS = 2  # U7
 
 COPIES_SCALE = 3.0  # copies of one money card (3, or 2 with Dirk)
@@ -78,13 +92,20 @@ def _dense_table(players: int) -> int:
             + NUM_TILES + 3 + SCORING_CARDS * 3 + NUM_TILES + 2 + len(TYPES))
 
 
-def observation_size(players: int, options: dict[str, Any] | None = None) -> int:
-    return _dense_table(players) + players * (DENSE_SEAT + PALACE)
+def _form(form: str) -> str:
+    if form not in PALACE_SIZE:
+        raise ValueError(f"no palace encoding {form!r}; encodings: {', '.join(FORMS)}")
+    return form
 
 
-def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
-    """The named blocks of the observation for ``players`` seats (the size does not depend on
-    the Dirk option: without Dirk his block stays 0)."""
+def observation_size(players: int, options: dict[str, Any] | None = None, form: str = "tiles") -> int:
+    return _dense_table(players) + players * (DENSE_SEAT + PALACE_SIZE[_form(form)])
+
+
+def layout(players: int, options: dict[str, Any] | None = None, form: str = "tiles") -> Layout:
+    """The named blocks of the observation for ``players`` seats, its palaces encoded as
+    ``form`` (the size does not depend on the Dirk option: without Dirk his block stays 0)."""
+    _form(form)
     n = players
     blocks = [
         Block("phase", len(PHASES), 1.0, "one-hot: action, placing (bought tiles), ending (end gifts, E3), over"),
@@ -119,12 +140,19 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
         ]
     for i in range(n):
         who = seat_label(i)
-        blocks.append(Block(
-            f"seat+{i} palace", PALACE, 1.0,
-            f"{who}: 11 planes of 25 x 25 cells, row-major from (-12,-12) (x east, y south of the "
-            "fountain at the centre): occupied (the fountain too), type one-hot, wall north, east, "
-            "south, west",
-        ))
+        if form == "planes":
+            blocks.append(Block(
+                f"seat+{i} palace", PALACE, 1.0,
+                f"{who}: 11 planes of 25 x 25 cells, row-major from (-12,-12) (x east, y south of the "
+                "fountain at the centre): occupied (the fountain too), type one-hot, wall north, east, "
+                "south, west",
+            ))
+        else:
+            blocks.append(Block(
+                f"seat+{i} palace", NUM_TILES * TILE_FEATURES, 1.0,
+                f"{who}: per tile id 1…54, 3 entries: 1 if it stands in this Alhambra, then its cell's "
+                "x + 12 and y + 12, /24 (x east, y south of the fountain; the id gives type and walls)",
+            ))
     return Layout(blocks)
 
 
@@ -170,10 +198,12 @@ class _Offsets:
     """Where each block starts for one player count, each seat's raw-valued entries, and the
     scale every dense entry is multiplied by after the raw values are written."""
 
-    def __init__(self, players: int) -> None:
-        spans = layout(players)
+    def __init__(self, players: int, form: str) -> None:
+        spans = layout(players, form=form)
+        self.form = form
         self.starts = starts = spans.starts
-        self.dense = starts["seat+0 palace"]
+        # the planes are set to 1 apart; tile positions are scaled like every dense entry
+        self.dense = starts["seat+0 palace"] if form == "planes" else spans.size
         self.size = spans.size
         self.money = [starts[f"seat+{i} money"] for i in range(players)]
         self.buildings = [starts[f"seat+{i} buildings"] for i in range(players)]
@@ -206,25 +236,35 @@ class _Offsets:
             scale[spans.span(f"seat+{i} buildings")] = 1 / TYPE_SCALE
             scale[spans.span(f"seat+{i} longest wall")] = 1 / WALL_SCALE
             scale[spans.span(f"seat+{i} reserve types")] = 1 / TYPE_SCALE
+            if form == "tiles":
+                b = starts[f"seat+{i} palace"]
+                scale[b + 1 : b + NUM_TILES * TILE_FEATURES : TILE_FEATURES] = 1 / COORD_SCALE
+                scale[b + 2 : b + NUM_TILES * TILE_FEATURES : TILE_FEATURES] = 1 / COORD_SCALE
         self.scale = scale
         self.scales = scale.tolist()  # as Python floats, for the fast route's pieces
 
 
-_OFFSETS = {n: _Offsets(n) for n in range(2, 7)}
+_OFFSETS = {(n, form): _Offsets(n, form) for n in range(2, 7) for form in FORMS}
+_COUNTS = range(2, 7)
 
 
-def encode(view: dict[str, Any], players: int) -> np.ndarray:
-    """The observation of ``view``'s seat (float32, ``observation_size(players)`` long).
+def encode(view: dict[str, Any], players: int, form: str = "tiles") -> np.ndarray:
+    """The observation of ``view``'s seat (float32, ``observation_size(players)`` long), its
+    palaces encoded as ``form``.
 
     >>> import eurogames
     >>> state = eurogames.load("alhambra").new(players=3, seed=7)
     >>> x = encode(state.view(1), 3)
-    >>> x.shape, float(x[layout(3).span("seat+0 palace")].sum())  # the fountain alone
+    >>> x.shape, float(x[layout(3).span("seat+0 palace")].sum())  # no tile placed yet
+    ((1070,), 0.0)
+    >>> x = encode(state.view(1), 3, "planes")
+    >>> x.shape, float(x[layout(3, form="planes").span("seat+0 palace")].sum())  # the fountain
     ((21209,), 1.0)
     """
     n = players
-    r = observer_seat(view, n, "alhambra", "Alhambra", _OFFSETS)
-    at = _OFFSETS[n]
+    r = observer_seat(view, n, "alhambra", "Alhambra", _COUNTS)
+    at = _OFFSETS[n, _form(form)]
+    planes = form == "planes"
     o = at.starts
     kinds_of = _KIND
     ones: list[int] = [o["phase"] + _PHASE[view["phase"]]]  # entries set to 1
@@ -289,10 +329,19 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
         _learn(tiles)
         b = at.buildings[i]
         counted += [b + kinds_of[tile["id"]] for tile in tiles]
-        palace = at.palace[i] + RADIUS * SIDE + RADIUS
-        cells += [palace + tile["at"][1] * SIDE + tile["at"][0] for tile in tiles]
-        ids += [tile["id"] for tile in tiles]
-        ones.append(palace)  # the fountain
+        if planes:
+            palace = at.palace[i] + RADIUS * SIDE + RADIUS
+            cells += [palace + tile["at"][1] * SIDE + tile["at"][0] for tile in tiles]
+            ids += [tile["id"] for tile in tiles]
+            ones.append(palace)  # the fountain
+        else:
+            palace = at.palace[i] - TILE_FEATURES
+            for tile in tiles:
+                k = palace + TILE_FEATURES * tile["id"]
+                ones.append(k)
+                x, y = tile["at"]
+                pos += (k + 1, k + 2)
+                val += (x + RADIUS, y + RADIUS)
         reserve = player["reserve"]
         _learn(reserve)
         b, types = at.reserve[i] - 1, at.reserve_types[i]
@@ -300,7 +349,7 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
         counted += [types + kinds_of[tile["id"]] for tile in reserve]
         pos += at.seat_entries[i]
         val += (player["points"], player["longest_wall"])
-    vector = np.zeros(observation_size(n), np.float32)
+    vector = np.zeros(at.size, np.float32)
     dense = vector[: at.dense]
     dense[:] = np.bincount(counted, minlength=at.dense)  # a longer result (a bug) raises here
     dense[pos] = val
@@ -351,7 +400,8 @@ def _per_count(scale: float, most: int) -> tuple[bytes, ...]:
     return tuple(array("f", [k * scale]).tobytes() for k in range(most + 1))
 
 
-_AT = _OFFSETS[2]
+_AT = _OFFSETS[2, "planes"]
+_AT_TILES = _OFFSETS[2, "tiles"]
 _COPIES = _per_count(float(_AT.scale[_AT.money[0]]), int(COPIES_SCALE))  # copies of a money card /3
 _TOTALS = _per_count(float(_AT.scale[_AT.totals[0][0]]), 135)  # money per currency /45
 _SLOT_BYTES = tuple(
@@ -388,16 +438,33 @@ def _money(hand: tuple[int, ...]) -> bytes:
                      parts[0][1], parts[1][1], parts[2][1], parts[3][1]])
 
 
-def _grid_pieces(grid: bytes, cells: tuple[int, ...]) -> tuple[bytes, np.ndarray]:
-    """An Alhambra's buildings and longest wall (dense), and its palace's entries set to 1."""
+def _buildings(grid: bytes, cells: tuple[int, ...]) -> bytes:
+    """An Alhambra's buildings per type and longest wall (dense)."""
     kinds = [0] * len(TYPES)
     for c in cells:
         value = grid[c]
         if value != FOUNTAIN:
             kinds[_KIND[value]] += 1
-    build = b"".join(map(_TYPE_COUNTS.__getitem__, kinds)) + _WALLS[longest_wall(grid, cells)]
+    return b"".join(map(_TYPE_COUNTS.__getitem__, kinds)) + _WALLS[longest_wall(grid, cells)]
+
+
+def _palace_planes(grid: bytes, cells: tuple[int, ...]) -> np.ndarray:
+    """A palace's entries set to 1 in its planes."""
     where = np.array(cells)
-    return build, (_CELL_ENTRY[where][:, None] + _PLANE_OFFSETS[np.frombuffer(grid, np.uint8)[where]]).ravel()
+    return (_CELL_ENTRY[where][:, None] + _PLANE_OFFSETS[np.frombuffer(grid, np.uint8)[where]]).ravel()
+
+
+def _palace_tiles(grid: bytes, cells: tuple[int, ...]) -> bytes:
+    """A palace's block of tile positions (per tile id: placed, x + 12, y + 12, scaled)."""
+    raw, ones = [], []
+    for c in cells:
+        value = grid[c]
+        if value != FOUNTAIN:
+            k = TILE_FEATURES * (value - 1)
+            ones.append(k)
+            y, x = divmod(int(_CELL_ENTRY[c]), SIDE)
+            raw += [(k + 1, x), (k + 2, y)]
+    return _dense(_AT_TILES, _AT_TILES.palace[0], NUM_TILES * TILE_FEATURES, raw, ones)
 
 
 def _ones(size: int, offsets: Any) -> bytes:
@@ -415,9 +482,14 @@ _SCORINGS = Memo(_MEMO_LIMIT)
 _TABLE_TAILS = Memo(_MEMO_LIMIT)
 _HANDS = MemoById(_RECENT)
 _RESERVES = Memo(_MEMO_LIMIT)
-_GRIDS = Memo(_RECENT)
+_GRIDS = Memo(_RECENT)  # grid -> buildings and longest wall
+_TILE_PALACES = Memo(_RECENT)  # grid -> its palace block as tile positions (bytes)
+_PLANE_PALACES = Memo(_RECENT)  # grid -> its palace's entries set to 1 in the planes
+_PALACES = {"planes": _PLANE_PALACES, "tiles": _TILE_PALACES}
+_PALACE_OF = {"planes": _palace_planes, "tiles": _palace_tiles}
 _CURRENCIES = Memo(_MEMO_LIMIT)
 _BOUGHT = Memo(_MEMO_LIMIT)
+_COORDS = _per_count(float(_AT_TILES.scale[_AT_TILES.palace[0] + 1]), SIDE - 1)  # x + 12, y + 12 /24
 _DECK_SIZES = _per_count(float(_AT.scale[_AT.starts["deck"]]), 110)  # the deck holds at most 110 cards
 _POINT_BYTES = _per_count(float(_AT.scale[_AT.money[0] - 1]), MOST_POINTS)  # a seat's points /100
 
@@ -428,7 +500,7 @@ def _scoring(state: Any) -> bytes:
     key = (len(state.deck), state.scorings, state.scoring_ranges)
     scoring = _SCORINGS.get(key)
     if scoring is None:
-        at = _OFFSETS[state.players]
+        at = _OFFSETS[state.players, "planes"]  # the dense table is the same in both forms
         raw, ones = [], [state.scorings]
         for j, (lo, hi) in enumerate(state.scoring_windows()):
             ones.append(3 + 3 * j)
@@ -444,7 +516,7 @@ def _tail(state: Any, r: int) -> bytes:
     key = (n, r, state.queue, state.with_dirk, state.dirk, state.dirk_points)
     tail = _TABLE_TAILS.get(key)
     if tail is None:
-        at = _OFFSETS[n]
+        at = _OFFSETS[n, "planes"]
         b = at.starts["end gifts"]
         raw = [((p - r) % n, len(gifts)) for p, gifts in state.queue]
         ones = []
@@ -456,10 +528,10 @@ def _tail(state: Any, r: int) -> bytes:
     return tail
 
 
-def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
-    """``encode(state.view(seat), state.players)``, without building the view (the adapters'
-    route where the compiled one is missing, several times faster than the view route; a
-    spectator is ``seat=None``).
+def encode_state_python(state: Any, seat: int | None, form: str = "tiles") -> np.ndarray:
+    """``encode(state.view(seat), state.players, form)``, without building the view (the
+    adapters' route where the compiled one is missing, several times faster than the view
+    route; a spectator is ``seat=None``).
 
     >>> import eurogames
     >>> state = eurogames.load("alhambra").new(players=3, seed=7)
@@ -468,7 +540,8 @@ def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
     """
     n = state.players
     r = 0 if seat is None else seat
-    at = _OFFSETS[n]
+    at = _OFFSETS[n, _form(form)]
+    palace_memo, palace_of = _PALACES[form], _PALACE_OF[form]
     o = at.starts
     current = state.current_player
     key = (n, state.phase, (current - r) % n if current >= 0 else -1, (state.start - r) % n, state.bonus)
@@ -511,11 +584,11 @@ def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
         hand = hands[p]
         found = _HANDS.get(id(hand))
         pieces.append(found[1] if found is not None and found[0] is hand else _HANDS.keep(hand, _money(hand)))
-        found = _GRIDS.get(grids[p])
-        if found is None:
-            found = _GRIDS.keep(grids[p], _grid_pieces(grids[p], state.cells[p]))
-        pieces.append(found[0])
-        palaces.append(found[1])
+        grid = grids[p]
+        found = _GRIDS.get(grid)
+        pieces.append(found if found is not None else _GRIDS.keep(grid, _buildings(grid, state.cells[p])))
+        found = palace_memo.get(grid)
+        palaces.append(found if found is not None else palace_memo.keep(grid, palace_of(grid, state.cells[p])))
         reserve = reserves[p]
         found = _RESERVES.get(reserve)
         if found is None:
@@ -525,6 +598,8 @@ def encode_state_python(state: Any, seat: int | None) -> np.ndarray:
             found = _RESERVES.keep(reserve, _ones(NUM_TILES, [t - 1 for t in reserve])
                                    + b"".join(map(_TYPE_COUNTS.__getitem__, kinds)))
         pieces.append(found)
+    if form == "tiles":
+        return np.frombuffer(bytearray(b"".join(pieces + palaces)), np.float32)
     out = np.zeros(at.size, np.float32)
     out[: at.dense] = np.frombuffer(b"".join(pieces), np.float32)
     for i, entries in enumerate(palaces):
@@ -554,9 +629,30 @@ COMPILED = compiled_route(__name__, {
     # per cell and side (north, east, south, west): palace._SECTIONS's (step, corner, corner)
     "sections": _int32([_SECTIONS[c][bit][0] for c in range(WIDTH * WIDTH) for bit in SIDE_BITS]),
     "side_bits": _int32(SIDE_BITS), "wall_bits": _int32(list(WALLS)),
-    "sizes": _int32([(_dense_table(n) + n * DENSE_SEAT, observation_size(n)) for n in range(7)]),
+    "coords": b"".join(_COORDS),
+    "sizes": _int32([(_dense_table(n) + n * DENSE_SEAT, observation_size(n, form="planes"),
+                      observation_size(n, form="tiles")) for n in range(7)]),
     "tail": _tail, "grids": _GRID_BYTES,
 })
-encode_state, encode_state_into = fast_routes(COMPILED, encode_state_python)
 
-__all__ = ["encode", "encode_state", "encode_state_into", "encode_state_python", "layout", "observation_size"]
+
+def _encoding(form: str) -> Encoding:
+    python = partial(encode_state_python, form=form)
+    python.__doc__ = encode_state_python.__doc__
+    compiled = getattr(COMPILED, f"encode_{form}") if COMPILED is not None else None
+    fast, into = fast_routes(compiled, python)
+    return Encoding(
+        form, partial(observation_size, form=form), partial(encode, form=form), partial(layout, form=form),
+        fast, into, python, compiled,
+    )
+
+
+ENCODINGS = {form: _encoding(form) for form in FORMS}  # the default, "tiles", first
+# the module's own functions are the default's
+encode_state = ENCODINGS["tiles"].encode_state
+encode_state_into = ENCODINGS["tiles"].encode_state_into
+
+__all__ = [
+    "ENCODINGS", "FORMS", "encode", "encode_state", "encode_state_into", "encode_state_python", "layout",
+    "observation_size",
+]

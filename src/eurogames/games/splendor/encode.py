@@ -316,6 +316,6 @@ COMPILED = compiled_route(__name__, {
                              for c in range(len(DATA.card_level)) for blind in (False, True)),
     "hidden": b"".join(_HIDDEN_BYTES[c] or _EMPTY_RESERVED_BYTES for c in range(len(DATA.card_level))),
 })
-encode_state, encode_state_into = fast_routes(COMPILED, encode_state_python)
+encode_state, encode_state_into = fast_routes(COMPILED.encode if COMPILED else None, encode_state_python)
 
 __all__ = ["encode", "encode_state", "encode_state_into", "encode_state_python", "layout", "observation_size"]
