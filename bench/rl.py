@@ -1,8 +1,13 @@
 """What the learning adapters cost: decisions per second through each adapter, against the bare
 engine, playing uniformly random legal actions on one core.
 
-    python bench/rl.py            # the figures in the report
-    python bench/rl.py --quick    # a short run (CI smoke test)
+    python bench/rl.py                                   # the figures in the report
+    python bench/rl.py --quick                           # a short run (CI smoke test)
+    python bench/rl.py --game alhambra --players 6 --encoding planes   # another encoding
+
+Each game is observed in its default encoding unless ``--encoding`` names another it has
+(Alhambra: ``tiles``, the default, or ``planes``; docs/observations.md); the header says
+which encoding and route each game took.
 
 Every row counts engine decisions (plies) per second over whole games, new games dealt as
 needed. ``engine`` applies a random legal action; ``engine + observation`` also computes the
