@@ -238,3 +238,22 @@ def test_observation_route_says_which_route_the_adapters_take(name, encoding, mo
     assert observation_route(name, encoding) == "python"
     patch(None)
     assert observation_route(name, encoding) == "view"
+
+
+@pytest.mark.parametrize("encoding", encodings("alhambra"))
+def test_compiled_alhambra_reads_a_hand_changed_in_place(encoding):
+    """The compiled route remembers a hand's block by the tuple it came from (tuples never
+    change); a hand held in a list (a state rebuilt from JSON) is read afresh every time."""
+    encode = entry("alhambra", encoding)
+    view_route = encoder("alhambra", encoding).encode
+    state = eurogames.load("alhambra").new(2, seed=6)
+    assert all(isinstance(hand, tuple) for hand in state.hands)
+    first = bytes(encode(state, 0))
+    assert bytes(encode(state, 0)) == first  # the remembered block
+    state.hands = [list(hand) for hand in state.hands]
+    for step in range(3):
+        state.hands[1][4] += 1  # one more "yellow 5", in place
+        state.hands[0][30] = step  # and another count, in place
+        assert bytes(encode(state, 0)) == view_route(state.view(0), 2).tobytes()
+    state.hands = [tuple(hand) for hand in state.hands]  # new tuples of the same counts
+    assert bytes(encode(state, 1)) == view_route(state.view(1), 2).tobytes()

@@ -3,8 +3,9 @@
  * Optional: setup.py builds it where a C compiler is found, and encode.py falls back to its
  * Python fast route where it is missing (or EUROGAMES_PURE_PYTHON=1). It computes no float:
  * encode.py hands it, once, the float32 byte tables its Python route joins (per count, per
- * market tile) and the integer tables it indexes with (each tile's type, each grid value's
- * palace planes, each grid cell's palace entry, each cell's wall sections), and this module
+ * market tile, per coordinate of a cell) and the integer tables it indexes with (each tile's
+ * type, each grid value's palace planes, each grid cell's palace entry, each cell's wall
+ * sections), and this module
  * copies the same pieces in the same order, reading the same state fields. The table's tail (end
  * gifts, Dirk) comes from encode.py's own code through a callback, ``tail(state, r)``, memoized
  * there and remembered here per observer while what it depends on holds.
@@ -183,7 +184,8 @@ static int tile_ones(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *seq, c
 
 /* 36 money counts (a hand or the discard pile) as copies per card; with `totals`, each
  * currency's money, sum(count * value) */
-static int money(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, Py_ssize_t *totals, const char *what) {
+static int money_counts(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, Py_ssize_t *totals,
+                        const char *what) {
     if (!is_seq(counts)) {
         PyErr_Format(PyExc_TypeError, OBS "%s must be a list or tuple", what);
         return -1;
@@ -197,6 +199,47 @@ static int money(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, Py
         Py_ssize_t v = as_index(item(counts, code), what);
         if (v < 0 || put(out, at, end, COPIES, v) < 0) return -1;
         if (totals != NULL) totals[code / VALUES] += v * (code % VALUES + 1);
+    }
+    return 0;
+}
+
+/* The money block of the discard pile (slot 0: counts) or of a hand (slot 1 + seat: counts,
+ * then totals per currency), remembered per slot with the tuple it was computed from: a tuple
+ * never changes (the state replaces it), and one held here keeps its identity from being
+ * reused, so the same tuple gives the same bytes. Lists (a state rebuilt from JSON) are
+ * encoded every time. */
+#define MONEY_SLOTS (1 + MOST_PLAYERS)
+#define MONEY_BLOCK (MONEY_CARDS + CURRENCIES)
+typedef struct {
+    PyObject *counts;
+    char bytes[MONEY_BLOCK * F];
+} MoneyMemo;
+static MoneyMemo money_memo[MONEY_SLOTS];
+
+static void forget_money(void) {
+    for (int k = 0; k < MONEY_SLOTS; k++) Py_CLEAR(money_memo[k].counts);
+}
+
+static int money(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, Py_ssize_t slot, const char *what) {
+    MoneyMemo *m = &money_memo[slot];
+    Py_ssize_t floats = slot == 0 ? MONEY_CARDS : MONEY_BLOCK, start = *at;
+    if (m->counts == counts) {
+        if (start + floats * F > end) {
+            PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
+            return -1;
+        }
+        memcpy(out + start, m->bytes, floats * F);
+        *at = start + floats * F;
+        return 0;
+    }
+    Py_ssize_t totals[CURRENCIES] = {0};
+    if (money_counts(out, at, end, counts, slot == 0 ? NULL : totals, what) < 0) return -1;
+    if (slot != 0)
+        for (int c = 0; c < CURRENCIES; c++)
+            if (put(out, at, end, TOTALS, totals[c]) < 0) return -1;
+    if (PyTuple_CheckExact(counts)) {
+        memcpy(m->bytes, out + start, floats * F);
+        Py_XSETREF(m->counts, Py_NewRef(counts));
     }
     return 0;
 }
@@ -477,7 +520,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     Py_ssize_t cards = PyObject_Length(deck);
     if (cards < 0 || put(out, &at, end, DECK, cards) < 0) goto done;
     if (!(discard = seq_attr(state, s_discard))) goto done;
-    if (money(out, &at, end, discard, NULL, "the discard pile") < 0) goto done;
+    if (money(out, &at, end, discard, 0, "the discard pile") < 0) goto done;
     if (!(bag = seq_attr(state, s_bag))) goto done;
     if (tile_ones(out, &at, end, bag, "the bag", NULL) < 0) goto done;
     /* the scoring block and the table's tail, from encode.py */
@@ -500,10 +543,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         Py_ssize_t p = (r + i) % n;
         Py_ssize_t v = as_index(item(points, p), "points");
         if (v < 0 || put(out, &at, end, POINTS, v) < 0) goto done;
-        Py_ssize_t totals[CURRENCIES] = {0};
-        if (money(out, &at, end, item(hands, p), totals, "a hand") < 0) goto done;
-        for (int c = 0; c < CURRENCIES; c++)
-            if (put(out, &at, end, TOTALS, totals[c]) < 0) goto done;
+        if (money(out, &at, end, item(hands, p), 1 + p, "a hand") < 0) goto done;
         PyObject *grid = item(grids, p), *occupied = item(cells, p);
         if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != GRID) {
             PyErr_Format(PyExc_TypeError, OBS "a grid must be bytes of %d cells", GRID);
@@ -660,6 +700,7 @@ static PyObject *setup(PyObject *self, PyObject *given) {
     }
     Py_XSETREF(held, copy);
     forget_tails(); /* those of the callback before */
+    forget_money(); /* pieces of the tables before */
     tail_callback = callback;
     grid_memo = memo;
     memcpy(tables, loaded, sizeof tables);
