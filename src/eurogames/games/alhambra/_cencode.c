@@ -338,17 +338,24 @@ static PyObject *buildings(PyObject *grid, PyObject *cells) {
     return bytes;
 }
 
+/* the i-th of a palace's cells, checked to lie on the playable square (-1 with an error) */
+static Py_ssize_t playable_cell(PyObject *cells, Py_ssize_t i) {
+    Py_ssize_t c = as_index(item(cells, i), "a cell");
+    if (c < 0) return -1;
+    if (c >= GRID || ints[CELL_ENTRY].data[c] < 0) {
+        PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the playable square", c);
+        return -1;
+    }
+    return c;
+}
+
 /* a palace's entries set to 1: per occupied cell, its grid value's planes */
 static int palace(char *out, const unsigned char *grid, PyObject *cells) {
     const int32_t *entry = ints[CELL_ENTRY].data, *planes = ints[PLANE_OFFSETS].data;
     Py_ssize_t count = length(cells);
     for (Py_ssize_t i = 0; i < count; i++) {
-        Py_ssize_t c = as_index(item(cells, i), "a cell");
+        Py_ssize_t c = playable_cell(cells, i);
         if (c < 0) return -1;
-        if (c >= GRID || entry[c] < 0) {
-            PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the playable square", c);
-            return -1;
-        }
         const int32_t *offsets = planes + grid[c] * PLANE_WIDTH;
         for (int k = 0; k < PLANE_WIDTH; k++) {
             Py_ssize_t e = (Py_ssize_t)entry[c] + offsets[k];
@@ -368,12 +375,8 @@ static int palace_tiles(char *out, const unsigned char *grid, PyObject *cells) {
     const int32_t *entry = ints[CELL_ENTRY].data;
     Py_ssize_t count = length(cells), end = TILES_BLOCK * F;
     for (Py_ssize_t i = 0; i < count; i++) {
-        Py_ssize_t c = as_index(item(cells, i), "a cell");
+        Py_ssize_t c = playable_cell(cells, i);
         if (c < 0) return -1;
-        if (c >= GRID || entry[c] < 0) {
-            PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the playable square", c);
-            return -1;
-        }
         if (grid[c] == FOUNTAIN) continue;
         if (grid[c] < 1 || grid[c] > NUM_TILES) {
             PyErr_Format(PyExc_IndexError, OBS "cell %zd holds %d, not a tile", c, grid[c]);

@@ -200,7 +200,6 @@ class _Offsets:
 
     def __init__(self, players: int, form: str) -> None:
         spans = layout(players, form=form)
-        self.form = form
         self.starts = starts = spans.starts
         # the planes are set to 1 apart; tile positions are scaled like every dense entry
         self.dense = starts["seat+0 palace"] if form == "planes" else spans.size
