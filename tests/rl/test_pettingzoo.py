@@ -3,6 +3,7 @@ player count, and the engine's outcome, truncation and errors through it."""
 
 from __future__ import annotations
 
+import pickle
 import warnings
 
 import pytest
@@ -155,6 +156,7 @@ def test_the_chosen_encoding_is_observed(encoding):
     env.reset()
     encode = Encoder("alhambra", 3, encoding=encoding)
     assert env.encoding == encoding and env.observation_space("player_1")["observation"].shape == (encode.size,)
+    assert pickle.loads(pickle.dumps(env)).encoding == encoding  # EzPickle keeps it (vectorising tools)
     for _ in range(12):
         seat = env.game_state.current_player
         observation = env.observe(env.agent_selection)["observation"]
