@@ -4,8 +4,9 @@
 // `take white blue green`, `take2 red`, `reserve 2.3`, `reserve deck 3`, `buy 1.4 gold red`,
 // `buy reserved 2`, `return red`, `noble 4`, `pass`) and only offers what is there.
 
-import { gemLetter, gemName, t } from "../i18n.js";
-import { containsAll, h } from "../ui.js";
+import { t } from "/static/i18n.js";
+import { containsAll, h } from "/static/ui.js";
+import { gemLetter, gemName } from "./terms.js";
 
 const COLOURS = ["white", "blue", "green", "red", "black"];
 const TOKENS = [...COLOURS, "gold"];
@@ -55,7 +56,7 @@ function cardBack(level, attrs = {}) {
     h("span", { class: "sp-back-label" }, t("sp_face_down", { n: level })));
 }
 
-export function renderSplendor(ctx) {
+export function render(ctx) {
   const { view, legal, lang, ui, interactive } = ctx;
   const texts = new Set(legal.map((l) => l.text));
   const takes = legal.filter((l) => l.text.startsWith("take ") || l.text.startsWith("take2 "));

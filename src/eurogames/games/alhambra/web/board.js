@@ -5,8 +5,9 @@
 // `take green 3 blue 2`, `buy 2 pay 1,4`, `place 14 at 1,-2`, `reserve 14`, `swap 14 9`,
 // `dirk 14`, `pass`), never invented.
 
-import { currencyName, t, typeLetter, typeName } from "../i18n.js";
-import { containsAll, h, s } from "../ui.js";
+import { t } from "/static/i18n.js";
+import { containsAll, h, s } from "/static/ui.js";
+import { currencyName, typeLetter, typeName } from "./terms.js";
 
 const CURRENCIES = ["yellow", "green", "blue", "orange"];
 const SIDES = ["north", "east", "south", "west"];
@@ -158,7 +159,7 @@ function moneyCard(card, lang, attrs = {}) {
   }, h("span", { class: "al-money-value" }, String(card.value)), h("span", { class: "al-money-cur" }, currencyName(card.currency, lang)));
 }
 
-export function renderAlhambra(ctx) {
+export function render(ctx) {
   const { view, legal, lang, ui, interactive } = ctx;
   const texts = new Set(legal.map((l) => l.text));
   const parsed = legal.map((l) => ({ ...parseAction(l.text), text: l.text, description: l.description }));
