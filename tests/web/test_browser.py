@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import threading
 import time
@@ -208,28 +209,29 @@ def choose_splendor(legal: list[str]) -> str:
     return (three or two or takes or reserves or legal)[0]
 
 
-def click_splendor(page: Page, text: str) -> None:
-    """Make the decision ``text`` by clicking the Splendor board, as a player would."""
-    words = text.split()
-    if words[0] in ("take", "take2"):
-        colours = words[1:] if words[0] == "take" else [words[1], words[1]]
-        for colour in colours:
-            page.click(f'.sp-pile[data-colour="{colour}"]')
-        page.click("#sp-take-confirm")
-    elif words[0] == "buy":
-        place = " ".join(words[1:3]) if words[1] == "reserved" else words[1]
-        page.click(f'.sp-card[data-place="{place}"]')
-        page.click(f'.menu-item[data-action="{text}"]')
-    elif text.startswith("reserve deck"):
-        page.click(f'.sp-deck[data-level="{words[2]}"]')
-        page.click(f'.menu-item[data-action="{text}"]')
-    elif words[0] == "reserve":
-        page.click(f'.sp-card[data-place="{words[1]}"]')
-        page.click(f'.menu-item[data-action="{text}"]')
-    elif words[0] == "noble":
-        page.click(f'.sp-noble[data-noble="{words[1]}"]')
-    else:  # return <colour>, pass
-        page.click(f'.sp-prompt button[data-action="{text}"]')
+# the board elements a click may use: those that play a legal entry (data-action) and those
+# that are a step toward some (data-leads, one text a line), on the board or in its menu
+STEP = """text => {
+    const shown = e => !e.disabled && e.getClientRects().length > 0;
+    const acts = [...document.querySelectorAll('#board [data-action], .menu [data-action]')];
+    let i = acts.findIndex(e => e.dataset.action === text && shown(e));
+    if (i >= 0) return ['#board [data-action], .menu [data-action]', i];
+    const leads = [...document.querySelectorAll('#board [data-leads]')];
+    i = leads.findIndex(e => e.dataset.leads.split('\\n').includes(text) && shown(e));
+    return i >= 0 ? ['#board [data-leads]', i] : null; }"""
+
+
+def click_action(page: Page, text: str, steps: int = 12) -> None:
+    """Make the decision ``text`` by clicking the board, as a player would, on any drawn
+    board (or the generic view): the element that plays it if one is shown, else a step
+    toward it (a card that opens a menu, a token for a take), until it is played."""
+    for _ in range(steps):
+        # waits while the board loads; times out when nothing plays or leads to text
+        selector, index = page.wait_for_function(STEP, arg=text).json_value()
+        page.locator(selector).nth(index).click()
+        if selector != "#board [data-leads]":
+            return
+    raise AssertionError(f"{text!r} was not played within {steps} clicks")
 
 
 def play_splendor_turn(page: Page, after: int = -1) -> int:
@@ -238,7 +240,7 @@ def play_splendor_turn(page: Page, after: int = -1) -> int:
     if not wait_turn(page, after):
         return -1
     at = ply(page)
-    click_splendor(page, choose_splendor(legal_texts(page)))
+    click_action(page, choose_splendor(legal_texts(page)))
     wait_ply(page, at + 1)
     return at
 
@@ -262,26 +264,6 @@ def exact_buys(state: Any, legal: list[str]) -> list[str]:
             if sum(values) == view["market"][slot - 1]["tile"]["price"]:
                 out.append(text)
     return out
-
-
-def click_alhambra_buy(page: Page, text: str) -> None:
-    """`buy S pay a,b`: click market slot S, then the payment cards in the hand, then Buy."""
-    words = text.split()
-    slot, values = words[1], [int(v) for v in words[3].split(",")]
-    page.click(f'.al-slot[data-slot="{slot}"]')
-    currency = ("yellow", "green", "blue", "orange")[int(slot) - 1]
-    used: set[str] = set()
-    for value in values:
-        cards = page.locator(f'.al-seat.you .al-hand .al-money[data-card="{currency} {value}"]')
-        for i in range(cards.count()):
-            index = cards.nth(i).get_attribute("data-index") or ""
-            if index not in used:
-                used.add(index)
-                page.click(f'.al-seat.you .al-hand .al-money[data-index="{index}"]')
-                break
-        else:
-            raise AssertionError(f"no {currency} {value} card in the hand for {text}")
-    page.click("#al-buy-confirm")
 
 
 # -- the tests ------------------------------------------------------------------------------
@@ -405,7 +387,7 @@ def test_alhambra_turn_by_clicking_buy_then_place(
     page = new_page()
     page.goto(seat_url(base, match, 0))
     assert wait_turn(page)
-    click_alhambra_buy(page, buy)
+    click_action(page, buy)
     wait_ply(page, 1)
     # the placing phase: the bought tile's legal cells are highlighted
     cells = page.locator(".al-seat.you .al-place")
@@ -473,7 +455,7 @@ def test_alhambra_undo_after_an_exact_payment(base: str, new_page: NewPage) -> N
     page = new_page()
     page.goto(seat_url(base, match, 0))
     assert wait_turn(page)
-    click_alhambra_buy(page, buy)
+    click_action(page, buy)
     assert wait_turn(page, 0)  # an exact payment: the same seat takes another action
     assert page.locator(".banner.bonus").is_visible()
     assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == ""
@@ -504,7 +486,7 @@ def test_two_players_see_each_other_live_and_never_the_hidden_cards(
     watcher.wait_for_selector("#play[data-ply='0']")
     assert bob.locator("#play").get_attribute("data-mine") == "0"
 
-    click_splendor(ann, "reserve deck 1")
+    click_action(ann, "reserve deck 1")
     wait_ply(ann, 1)
     mine = ann.locator('.sp-tableau[data-seat="0"] .sp-reserved .sp-card[data-card]')
     mine.wait_for()
@@ -525,7 +507,7 @@ def test_two_players_see_each_other_live_and_never_the_hidden_cards(
     assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     bob.screenshot(path=str(artifacts / "phone-splendor.png"), full_page=True)
     take = next(t for t in legal_texts(bob) if t.startswith("take ") and len(t.split()) == 4)
-    click_splendor(bob, take)
+    click_action(bob, take)
     wait_ply(ann, 2)
     assert wait_turn(ann, 1)
     last = ann.locator("#log .log-entry").last
@@ -602,8 +584,7 @@ def test_generic_view_plays_a_whole_game(base: str, new_page: NewPage, artifacts
         if not wait_turn(page, last):
             break
         last = ply(page)
-        choice = choose_splendor(actions_in(page, ".generic-legal button[data-action]"))
-        page.click(f'.generic-legal button[data-action="{choice}"]')
+        click_action(page, choose_splendor(actions_in(page, ".generic-legal button[data-action]")))
         wait_ply(page, last + 1)
         if decision == 3:
             assert page.locator(".generic-panel[data-key='market']").count() == 1
@@ -629,3 +610,91 @@ def test_hotseat_host_acts_for_every_human_seat(base: str, new_page: NewPage) ->
     # a wrong token is told plainly, not retried for ever
     page.goto(f"{base}/play/{match['match']}?token=not-a-token")
     assert "not valid" in page.locator("#fatal").inner_text()
+
+
+# -- boards from the game folders ----------------------------------------------------------
+
+
+def catalogue(base: str) -> dict[str, dict[str, Any]]:
+    games = httpx.get(f"{base}/api/catalogue", timeout=10).json()["games"]
+    return {game["name"]: game for game in games}
+
+
+def loaded(page: Page) -> list[str]:
+    """The paths of the files the page fetched so far."""
+    return page.evaluate("() => performance.getEntriesByType('resource')"
+                         ".map(e => new URL(e.name).pathname)")
+
+
+def test_every_drawn_board_loads_from_its_game_folder_and_plays_by_its_attributes(
+        base: str, new_page: NewPage) -> None:
+    """Each game with a board in the catalogue: the page loads the board's module, CSS and
+    strings from /games/<game>/board/, draws it (not the generic view), and a dozen random
+    legal decisions are made through data-action / data-leads alone."""
+    games = {name: game for name, game in catalogue(base).items() if game["board"]}
+    assert games
+    for name, game in games.items():
+        seats = [human(f"P{i}") for i in range(game["min_players"])]
+        match = create_match(base, name, seats, seed=3, hotseat=True)
+        page = new_page()
+        page.goto(base + match["host"]["url"])
+        assert wait_turn(page)
+        page.wait_for_selector("#board > :not(.board-loading)")
+        assert page.locator("#board .generic").count() == 0
+        urls = game["board_urls"]
+        fetched = loaded(page)
+        for url in (urls["module"], urls["css"], urls["strings"]):
+            assert url is None or url in fetched, (name, url)
+        assert not [path for path in fetched if path.startswith("/static/boards/") and
+                    not path.endswith(("index.js", "generic.js"))]
+        rng = random.Random(name)
+        last = -1
+        for _ in range(12):
+            if not wait_turn(page, last):
+                break
+            last = ply(page)
+            click_action(page, rng.choice(legal_texts(page)))
+            wait_ply(page, last + 1)
+        assert ply(page) >= 12 or page.get_attribute("#play", "data-status") != "active"
+
+
+def test_a_game_the_catalogue_gives_no_board_plays_in_the_generic_view(
+        base: str, new_page: NewPage) -> None:
+    def no_board(route: Any) -> None:
+        body = route.fetch().json()
+        for game in body["games"]:
+            game["board"], game["board_urls"] = False, None
+        route.fulfill(json=body)
+
+    page = new_page()
+    page.route("**/api/catalogue*", no_board)
+    page.goto(base + "/")
+    page.select_option("#game", "splendor")
+    assert "no drawn board" in page.inner_text("#new-game, .lobby-new")
+    match = create_match(base, "splendor", [human("Ann"), bot("greedy")], seed=2)
+    page.goto(seat_url(base, match, 0))
+    assert wait_turn(page)
+    page.wait_for_selector("#board .generic")
+    assert not [path for path in loaded(page) if path.startswith("/games/")]
+    click_action(page, actions_in(page, ".generic-legal button[data-action]")[0])
+    wait_ply(page, 1)
+
+
+@pytest.mark.parametrize("broken", ["throws", "missing"])
+def test_a_broken_board_falls_back_to_the_generic_view(
+        base: str, new_page: NewPage, broken: str) -> None:
+    match = create_match(base, "splendor", [human("Ann"), bot("greedy")], seed=2)
+    module = catalogue(base)["splendor"]["board_urls"]["module"]
+    page = new_page()
+    if broken == "throws":
+        page.route(f"**{module}", lambda route: route.fulfill(
+            content_type="text/javascript",
+            body='export function render(ctx) { throw new Error("a test failure"); }'))
+    else:
+        page.route(f"**{module}", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(seat_url(base, match, 0))
+    assert wait_turn(page)
+    page.wait_for_selector("#board .generic")
+    page.locator(".toast", has_text="showing the generic view").first.wait_for()
+    click_action(page, actions_in(page, ".generic-legal button[data-action]")[0])
+    wait_ply(page, 1)

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from eurogames.core.errors import UnknownGameError
+from eurogames.core.game import Game
 from eurogames.core.registry import games as registered_games
 from eurogames.core.registry import load
 from eurogames.store import Store
@@ -91,8 +96,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
                 "options": [option.to_json() for option in game.options.values()],
                 "provisional": [{"what": value.what, "reason": value.reason}
                                 for value in game.provisional],
-                # the client draws a board for a game when it ships boards/<game>.js
-                "board": (STATIC / "boards" / f"{name}.js").is_file(),
+                **board_entry(name, game),
             })
         return {"games": games, "bots": bots.catalogue()}
 
@@ -171,6 +175,29 @@ def create_app(store: Store, *, bot_workers: int | None = None,
         finally:
             manager.leave(live, conn)
 
+    # -- boards: each game's drawing, served from its own folder ---------------------------
+    @app.api_route("/games/{name}/board/{file:path}", methods=["GET", "HEAD"],
+                   include_in_schema=False)
+    async def board_file(name: str, file: str, request: Request) -> Response:
+        try:
+            game = load(name)
+        except UnknownGameError:
+            raise ApiError(404, "not_found", f"unknown game {name!r}") from None
+        files = board_files(game)
+        if files is None or Path(file).suffix not in BOARD_TYPES:
+            raise ApiError(404, "not_found", f"{name} has no board file {file!r}")
+        # StaticFiles refuses a path that leaves the folder (.., a symbolic link out) with a
+        # 404, and answers as /static does (ETag, Last-Modified, 304 on a match)
+        try:
+            response = await files.get_response(file, request.scope)
+        except StarletteHTTPException as exc:
+            if exc.status_code != 404:
+                raise
+            raise ApiError(404, "not_found", f"{name} has no board file {file!r}") from None
+        if response.status_code == 200:
+            response.headers["content-type"] = BOARD_TYPES[Path(file).suffix]
+        return response
+
     # -- pages -----------------------------------------------------------------------------
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -180,6 +207,51 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     app.add_api_route("/replay/{match_id}", index, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+# what a board folder may serve: every other file (Python, notes, caches) is not found
+BOARD_TYPES = {
+    ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8", ".json": "application/json",
+    ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".webp": "image/webp",
+    ".woff2": "font/woff2",
+}
+BOARD_MODULE, BOARD_CSS, BOARD_STRINGS = "board.js", "board.css", "strings.json"
+
+
+def board_folder(game: Game) -> Path | None:
+    """The ``web/`` folder of the package that defines ``game``'s class, if it has one: a
+    game supplies its drawn board there (docs/web.md "Boards"); web code never names a game."""
+    module = sys.modules.get(type(game).__module__)
+    package = getattr(module, "__package__", None)
+    if not package:
+        return None  # a game defined in a top-level module has no folder of its own
+    try:
+        folder = resources.files(package) / "web"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    # served from the file system only: a game packed in a zip draws in the generic view
+    return folder if isinstance(folder, Path) and folder.is_dir() else None
+
+
+def board_files(game: Game) -> StaticFiles | None:
+    folder = board_folder(game)
+    return StaticFiles(directory=folder) if folder is not None else None
+
+
+def board_entry(name: str, game: Game) -> dict[str, Any]:
+    """The catalogue's word on a game's board: ``board`` (a drawn board exists: its folder
+    has board.js) and ``board_urls`` (where the client loads its module, CSS and strings;
+    CSS and strings are optional), else ``board_urls`` null: the generic view."""
+    folder = board_folder(game)
+    if folder is None or not (folder / BOARD_MODULE).is_file():
+        return {"board": False, "board_urls": None}
+    base = f"/games/{quote(name)}/board/"
+    return {"board": True, "board_urls": {
+        "module": base + BOARD_MODULE,
+        "css": base + BOARD_CSS if (folder / BOARD_CSS).is_file() else None,
+        "strings": base + BOARD_STRINGS if (folder / BOARD_STRINGS).is_file() else None,
+    }}
 
 
 async def read_json(request: Request) -> Any:

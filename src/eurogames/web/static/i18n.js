@@ -1,6 +1,7 @@
-// Every word the browser client shows, in English, 繁體中文 and 简体中文. Game terms are the
-// engine's (src/eurogames/games/*/text.py and render.py, from the seed rulebooks), so the
-// board and the server's descriptions speak the same language. The chosen language is kept
+// Every word the shared client shows, in English, 繁體中文 and 简体中文. A drawn board brings
+// its own words (its game's folder, web/strings.json: game terms spelt as the engine's text.py
+// spells them, so the board and the server's descriptions speak the same language); the
+// client adds them with registerStrings when it loads the board. The chosen language is kept
 // in localStorage.
 
 export const LANGS = [
@@ -136,75 +137,6 @@ export const STRINGS = {
     pause: "Pause",
     ply_of: "Ply {n} of {total}",
     start_position: "Start position (0 of {total})",
-    // Splendor
-    sp_market: "Market",
-    sp_nobles: "Nobles",
-    sp_supply: "Supply",
-    sp_deck: "{n} left",
-    sp_deck_title: "Level-{n} deck",
-    sp_card_title: "Development card {place}",
-    sp_reserved_n: "reserved {n}",
-    sp_empty: "(empty)",
-    sp_face_down: "Level {n}, face down",
-    sp_blind: "blind",
-    sp_blind_hint: "Reserved from the deck: the other players do not see it",
-    sp_buy: "Buy",
-    sp_reserve: "Reserve",
-    sp_take: "Take",
-    sp_taking: "Taking:",
-    sp_take_hint: "Click up to three different gem tokens, or one colour twice, then Take. Click a card to buy or reserve it, a deck to reserve blind.",
-    sp_return_prompt: "You hold more than 10 tokens: return one.",
-    sp_noble_prompt: "Several nobles visit you: choose one.",
-    sp_pass_prompt: "No action is possible:",
-    sp_final_round: "Final round: the game ends when this round is complete.",
-    sp_points: "Prestige points",
-    sp_points_n: "{n} pts",
-    sp_tokens: "Tokens",
-    sp_tokens_n: "{n}/10 tokens",
-    sp_nobles_n: "{n} noble(s)",
-    sp_noble_title: "Noble {id}: 3 prestige points",
-    sp_bonus_of: "{gem} bonuses (cards)",
-    sp_reserved: "Reserved",
-    // Alhambra
-    al_market: "Building market",
-    al_display: "Money display",
-    al_empty: "(empty)",
-    al_price_n: "price {n}",
-    al_tile_title: "{type} {id} (price {price})",
-    al_take: "Take",
-    al_taking: "Taking: {cards}",
-    al_take_hint: "Click one money card, or several totalling at most 5, then Take. Click a building to buy it.",
-    al_buy: "Buy",
-    al_buy_prompt: "Buy {tile}: choose {currency} cards from your money",
-    al_pay_sum: "{sum} of {price}",
-    al_payments: "Payments:",
-    al_exact: "(exact: another action)",
-    al_bonus: "Exact payment: you may take another action, or pass.",
-    al_pass_bonus: "End your actions and place your tiles:",
-    al_pass_only: "No other action is possible:",
-    al_place_prompt: "Place {tile}: click a highlighted cell, or",
-    al_place_end_prompt: "End of the game: place {tile} (click a highlighted cell), or",
-    al_to_reserve: "Put on the reserve",
-    al_to_dirk: "Give to Dirk",
-    al_redesign_prompt: "Redesign with {tile}: click a highlighted cell to place it, or a highlighted tile to swap it.",
-    al_redesign_title: "Redesign: {tile}",
-    al_move_to_reserve: "Move to the reserve",
-    al_swap_with: "Swap with reserve tile {tile}",
-    al_alhambra: "Alhambra",
-    al_fountain: "Lion Fountain (start tile)",
-    al_money: "Money",
-    al_reserve: "Reserve",
-    al_points_n: "{n} pts",
-    al_longest_wall: "longest wall {n}",
-    al_bought: "Bought this turn:",
-    al_end_gift: "{name} places at the end:",
-    al_dirk: "Dirk",
-    al_dirk_line: "{n} tiles, {points} points (he cannot win)",
-    al_deck: "money deck {n}",
-    al_discard: "discard {n}",
-    al_bag: "bag {n} tiles",
-    al_scorings: "scorings done {n}/3",
-    al_scoring_card: "scoring card {k} within draws {lo}–{hi}",
   },
   "zh-Hant": {
     language: "語言",
@@ -328,73 +260,6 @@ export const STRINGS = {
     pause: "暫停",
     ply_of: "第{n}步，共{total}步",
     start_position: "起始局面（第0步，共{total}步）",
-    sp_market: "桌面中央",
-    sp_nobles: "貴族板塊",
-    sp_supply: "供應堆",
-    sp_deck: "牌庫{n}",
-    sp_deck_title: "等級{n}牌庫",
-    sp_card_title: "發展卡牌 {place}",
-    sp_reserved_n: "保留的第{n}張",
-    sp_empty: "（空）",
-    sp_face_down: "等級{n}，背面朝上",
-    sp_blind: "暗保留",
-    sp_blind_hint: "從牌庫保留：其他玩家看不到",
-    sp_buy: "購買",
-    sp_reserve: "保留",
-    sp_take: "拿取",
-    sp_taking: "拿取：",
-    sp_take_hint: "點選最多3個不同顏色的寶石標記，或同一顏色點兩次，再按「拿取」。點選發展卡牌可購買或保留，點選牌庫可從牌庫頂保留。",
-    sp_return_prompt: "你持有超過10個標記：放回1個。",
-    sp_noble_prompt: "多位貴族拜訪你：請選擇其中1個。",
-    sp_pass_prompt: "沒有可以進行的行動：",
-    sp_final_round: "最後一輪：本輪結束後遊戲結束。",
-    sp_points: "聲望點數",
-    sp_points_n: "{n}點",
-    sp_tokens: "標記",
-    sp_tokens_n: "標記{n}/10",
-    sp_nobles_n: "貴族{n}",
-    sp_noble_title: "貴族板塊{id}：3點聲望點數",
-    sp_bonus_of: "{gem}獎勵（發展卡牌）",
-    sp_reserved: "保留的卡牌",
-    al_market: "建築市場圖板",
-    al_display: "錢幣卡（已翻開）",
-    al_empty: "（空）",
-    al_price_n: "價格{n}",
-    al_tile_title: "{type}{id}（價格{price}）",
-    al_take: "拿取",
-    al_taking: "拿取：{cards}",
-    al_take_hint: "點選1張錢幣卡，或總面額不超過5的多張，再按「拿取」。點選建築板塊可購買。",
-    al_buy: "購買",
-    al_buy_prompt: "購買{tile}：從你的錢幣中選擇{currency}色錢幣卡",
-    al_pay_sum: "{sum}／價格{price}",
-    al_payments: "付款方式：",
-    al_exact: "（剛好等於價格：可再行動）",
-    al_bonus: "剛好等於價格：你可以再額外進行一次行動，或跳過。",
-    al_pass_bonus: "結束行動並擺放建築板塊：",
-    al_pass_only: "沒有其他可以進行的行動：",
-    al_place_prompt: "擺放{tile}：點選標示的空格，或",
-    al_place_end_prompt: "遊戲結束：擺放{tile}（點選標示的空格），或",
-    al_to_reserve: "放置於建築庫存圖板",
-    al_to_dirk: "交給德克",
-    al_redesign_prompt: "以{tile}改建城堡：點選標示的空格擺放，或點選標示的建築板塊交換。",
-    al_redesign_title: "改建城堡：{tile}",
-    al_move_to_reserve: "移至建築庫存圖板",
-    al_swap_with: "與建築庫存圖板上的{tile}交換",
-    al_alhambra: "城堡",
-    al_fountain: "獅子泉（起始板塊）",
-    al_money: "錢幣卡",
-    al_reserve: "建築庫存圖板",
-    al_points_n: "{n}分",
-    al_longest_wall: "最長圍牆{n}",
-    al_bought: "本回合購買：",
-    al_end_gift: "{name}在遊戲結束時擺放：",
-    al_dirk: "德克",
-    al_dirk_line: "{n}個建築板塊，{points}分（德克不能獲勝）",
-    al_deck: "卡牌堆{n}張",
-    al_discard: "棄牌區{n}張",
-    al_bag: "布袋{n}個建築板塊",
-    al_scorings: "已計分{n}/3",
-    al_scoring_card: "第{k}張計分卡在第{lo}–{hi}次翻牌之間",
   },
   "zh-Hans": {
     language: "语言",
@@ -518,99 +383,8 @@ export const STRINGS = {
     pause: "暂停",
     ply_of: "第{n}步，共{total}步",
     start_position: "起始局面（第0步，共{total}步）",
-    sp_market: "桌面中央",
-    sp_nobles: "贵族板块",
-    sp_supply: "供应堆",
-    sp_deck: "牌库{n}",
-    sp_deck_title: "等级{n}牌库",
-    sp_card_title: "发展卡牌 {place}",
-    sp_reserved_n: "保留的第{n}张",
-    sp_empty: "（空）",
-    sp_face_down: "等级{n}，背面朝上",
-    sp_blind: "暗保留",
-    sp_blind_hint: "从牌库保留：其他玩家看不到",
-    sp_buy: "购买",
-    sp_reserve: "保留",
-    sp_take: "拿取",
-    sp_taking: "拿取：",
-    sp_take_hint: "点选最多3个不同颜色的宝石标记，或同一颜色点两次，再按「拿取」。点选发展卡牌可购买或保留，点选牌库可从牌库顶保留。",
-    sp_return_prompt: "你持有超过10个标记：放回1个。",
-    sp_noble_prompt: "多位贵族拜访你：请选择其中1个。",
-    sp_pass_prompt: "没有可以进行的行动：",
-    sp_final_round: "最后一轮：本轮结束后游戏结束。",
-    sp_points: "声望点数",
-    sp_points_n: "{n}点",
-    sp_tokens: "标记",
-    sp_tokens_n: "标记{n}/10",
-    sp_nobles_n: "贵族{n}",
-    sp_noble_title: "贵族板块{id}：3点声望点数",
-    sp_bonus_of: "{gem}奖励（发展卡牌）",
-    sp_reserved: "保留的卡牌",
-    al_market: "建筑市场图板",
-    al_display: "钱币卡（已翻开）",
-    al_empty: "（空）",
-    al_price_n: "价格{n}",
-    al_tile_title: "{type}{id}（价格{price}）",
-    al_take: "拿取",
-    al_taking: "拿取：{cards}",
-    al_take_hint: "点选1张钱币卡，或总面额不超过5的多张，再按「拿取」。点选建筑板块可购买。",
-    al_buy: "购买",
-    al_buy_prompt: "购买{tile}：从你的钱币中选择{currency}色钱币卡",
-    al_pay_sum: "{sum}／价格{price}",
-    al_payments: "付款方式：",
-    al_exact: "（刚好等于价格：可再行动）",
-    al_bonus: "刚好等于价格：你可以再额外进行一次行动，或跳过。",
-    al_pass_bonus: "结束行动并摆放建筑板块：",
-    al_pass_only: "没有其他可以进行的行动：",
-    al_place_prompt: "摆放{tile}：点选标示的空格，或",
-    al_place_end_prompt: "游戏结束：摆放{tile}（点选标示的空格），或",
-    al_to_reserve: "放置于建筑库存图板",
-    al_to_dirk: "交给德克",
-    al_redesign_prompt: "以{tile}改建城堡：点选标示的空格摆放，或点选标示的建筑板块交换。",
-    al_redesign_title: "改建城堡：{tile}",
-    al_move_to_reserve: "移至建筑库存图板",
-    al_swap_with: "与建筑库存图板上的{tile}交换",
-    al_alhambra: "城堡",
-    al_fountain: "狮子泉（起始板块）",
-    al_money: "钱币卡",
-    al_reserve: "建筑库存图板",
-    al_points_n: "{n}分",
-    al_longest_wall: "最长围墙{n}",
-    al_bought: "本回合购买：",
-    al_end_gift: "{name}在游戏结束时摆放：",
-    al_dirk: "德克",
-    al_dirk_line: "{n}个建筑板块，{points}分（德克不能获胜）",
-    al_deck: "卡牌堆{n}张",
-    al_discard: "弃牌区{n}张",
-    al_bag: "布袋{n}个建筑板块",
-    al_scorings: "已计分{n}/3",
-    al_scoring_card: "第{k}张计分卡在第{lo}–{hi}次翻牌之间",
   },
 };
-
-// Game terms, as the engine's text.py and render.py write them.
-const GEMS = {
-  en: { white: "white", blue: "blue", green: "green", red: "red", black: "black", gold: "gold" },
-  "zh-Hant": { white: "鑽石", blue: "藍寶石", green: "翡翠", red: "紅寶石", black: "縞瑪瑙", gold: "黃金" },
-  "zh-Hans": { white: "钻石", blue: "蓝宝石", green: "翡翠", red: "红宝石", black: "缟玛瑙", gold: "黄金" },
-};
-const GEM_LETTERS = {
-  en: { white: "W", blue: "U", green: "G", red: "R", black: "K", gold: "$" },
-  "zh-Hant": { white: "鑽", blue: "藍", green: "翡", red: "紅", black: "縞", gold: "金" },
-  "zh-Hans": { white: "钻", blue: "蓝", green: "翡", red: "红", black: "缟", gold: "金" },
-};
-const BUILDING_TYPES = {
-  en: { pavilion: "pavilion", seraglio: "seraglio", arcades: "arcades", chambers: "chambers", garden: "garden", tower: "tower" },
-  "zh-Hant": { pavilion: "亭臺", seraglio: "宅邸", arcades: "樓閣", chambers: "宮室", garden: "園林", tower: "塔樓" },
-  "zh-Hans": { pavilion: "亭台", seraglio: "宅邸", arcades: "楼阁", chambers: "宫室", garden: "园林", tower: "塔楼" },
-};
-const TYPE_LETTERS = { pavilion: "P", seraglio: "S", arcades: "A", chambers: "C", garden: "G", tower: "T" };
-const CURRENCY_NAMES = {
-  en: { yellow: "yellow", green: "green", blue: "blue", orange: "orange" },
-  "zh-Hant": { yellow: "黃", green: "綠", blue: "藍", orange: "橘" },
-  "zh-Hans": { yellow: "黄", green: "绿", blue: "蓝", orange: "橘" },
-};
-export const GAME_TERMS = { GEMS, GEM_LETTERS, BUILDING_TYPES, CURRENCY_NAMES };
 
 function storedLang() {
   try {
@@ -644,32 +418,35 @@ function lang() {
   return currentOverride || getLang();
 }
 
-/** The string for key in the current language with {name} filled in; English if missing. */
-export function t(key, params = {}, fallback) {
-  const table = STRINGS[lang()];
+/**
+ * The string for key with {name} filled in, in language `code` (the current one if left
+ * out); English if the language lacks it, then `fallback`, then the key itself.
+ */
+export function t(key, params = {}, fallback = undefined, code = lang()) {
+  const table = STRINGS[code] || STRINGS.en;
   let text = table[key] ?? STRINGS.en[key] ?? fallback ?? key;
   for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
   return text;
 }
 
-export function gemName(colour, code = lang()) {
-  return (GEMS[code] || GEMS.en)[colour] ?? colour;
-}
-
-export function gemLetter(colour, code = lang()) {
-  return (GEM_LETTERS[code] || GEM_LETTERS.en)[colour] ?? colour[0];
-}
-
-export function typeName(type, code = lang()) {
-  return (BUILDING_TYPES[code] || BUILDING_TYPES.en)[type] ?? type;
-}
-
-export function typeLetter(type, code = lang()) {
-  return code === "en" ? TYPE_LETTERS[type] ?? type[0] : typeName(type, code)[0];
-}
-
-export function currencyName(currency, code = lang()) {
-  return (CURRENCY_NAMES[code] || CURRENCY_NAMES.en)[currency] ?? currency;
+/**
+ * Add a board's strings, `{"en": {key: text}, "zh-Hant": {...}, "zh-Hans": {...}}`, to the
+ * tables t() reads. A language this client does not know, a text that is not a string, or a
+ * key that already means something else (a shared string or another board's) is refused
+ * with an error naming it, so one board can never reword the rest of the page; adding the
+ * same table again changes nothing.
+ */
+export function registerStrings(table) {
+  if (!table || typeof table !== "object" || Array.isArray(table)) throw new Error("board strings must be an object of languages");
+  const unknown = Object.keys(table).filter((code) => !STRINGS[code]);
+  if (unknown.length) throw new Error(`board strings: unknown language ${unknown[0]} (expected ${Object.keys(STRINGS).join(", ")})`);
+  for (const [code, texts] of Object.entries(table)) {
+    for (const [key, text] of Object.entries(texts || {})) {
+      if (typeof text !== "string") throw new Error(`board strings: ${code}.${key} is not a string`);
+      if (key in STRINGS[code] && STRINGS[code][key] !== text) throw new Error(`board strings: ${code}.${key} is already defined`);
+    }
+  }
+  for (const [code, texts] of Object.entries(table)) Object.assign(STRINGS[code], texts);
 }
 
 export function botLabel(seat) {

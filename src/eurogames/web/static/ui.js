@@ -10,7 +10,9 @@ function applyAttrs(el, attrs) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") el.setAttribute("class", Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(" ") : value);
     else if (key === "text") el.textContent = value;
-    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "dataset") {
+      for (const [name, text] of Object.entries(value)) if (text !== undefined && text !== null && text !== false) el.dataset[name] = text;
+    }
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
     else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (value === true) el.setAttribute(key, "");
@@ -166,4 +168,14 @@ export function containsAll(big, small) {
     left.splice(i, 1);
   }
   return true;
+}
+
+/**
+ * The `data-leads` value of a click that is a step toward legal entries (opens a menu, picks
+ * a card for a take): their texts, one a line; null (no attribute) when it leads to none.
+ * With `data-action` on the clicks that play an entry, this lets anything (a test, a tool)
+ * play any drawn board by its legal texts (docs/web.md "Boards").
+ */
+export function leadsTo(texts) {
+  return texts.length ? texts.join("\n") : null;
 }

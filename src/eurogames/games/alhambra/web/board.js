@@ -5,8 +5,9 @@
 // `take green 3 blue 2`, `buy 2 pay 1,4`, `place 14 at 1,-2`, `reserve 14`, `swap 14 9`,
 // `dirk 14`, `pass`), never invented.
 
-import { currencyName, t, typeLetter, typeName } from "../i18n.js";
-import { containsAll, h, s } from "../ui.js";
+import { t } from "/static/i18n.js";
+import { containsAll, h, leadsTo, s } from "/static/ui.js";
+import { currencyName, typeLetter, typeName } from "./terms.js";
 
 const CURRENCIES = ["yellow", "green", "blue", "orange"];
 const SIDES = ["north", "east", "south", "west"];
@@ -88,9 +89,10 @@ function tileSvg(tile, lang, size = 56) {
 /**
  * A seat's Alhambra as a grid. places: Map "x,y" → action text for the selected tile, sent
  * through onPlace;
- * tileClicks: Map tile id → handler (swap targets, tiles that may move to the reserve).
+ * tileClicks: Map tile id → handler (swap targets, tiles that may move to the reserve), and
+ * tileData: Map tile id → what the click plays or leads to ({action} or {leads}).
  */
-function palaceSvg(seat, lang, { size, places = new Map(), onPlace = null, ghost = null, tileClicks = new Map(), highlight = new Set() }) {
+function palaceSvg(seat, lang, { size, places = new Map(), onPlace = null, ghost = null, tileClicks = new Map(), tileData = new Map(), highlight = new Set() }) {
   const cells = seat.alhambra.map((tile) => tile.at);
   const xs = [0, ...cells.map((c) => c[0])];
   const ys = [0, ...cells.map((c) => c[1])];
@@ -128,7 +130,7 @@ function palaceSvg(seat, lang, { size, places = new Map(), onPlace = null, ghost
     const click = tileClicks.get(tile.id);
     parts.push(s("g", {
       class: ["al-placed", click && "legal", highlight.has(tile.id) && "swap-target"],
-      dataset: { tile: String(tile.id), cell: `${x},${y}` },
+      dataset: { tile: String(tile.id), cell: `${x},${y}`, ...(tileData.get(tile.id) || {}) },
       role: click ? "button" : null,
       tabindex: click ? "0" : null,
       onclick: click || null,
@@ -158,7 +160,7 @@ function moneyCard(card, lang, attrs = {}) {
   }, h("span", { class: "al-money-value" }, String(card.value)), h("span", { class: "al-money-cur" }, currencyName(card.currency, lang)));
 }
 
-export function renderAlhambra(ctx) {
+export function render(ctx) {
   const { view, legal, lang, ui, interactive } = ctx;
   const texts = new Set(legal.map((l) => l.text));
   const parsed = legal.map((l) => ({ ...parseAction(l.text), text: l.text, description: l.description }));
@@ -183,7 +185,7 @@ export function renderAlhambra(ctx) {
     const chosen = ui.buySlot === slot.slot;
     return h("div", {
       class: ["al-slot", `cur-${slot.currency}`, slotBuys.length && "legal", chosen && "chosen"],
-      dataset: { slot: String(slot.slot), tile: slot.tile ? String(slot.tile.id) : "" },
+      dataset: { slot: String(slot.slot), tile: slot.tile ? String(slot.tile.id) : "", leads: !chosen && leadsTo(slotBuys.map((a) => a.text)) },
       role: slotBuys.length ? "button" : null,
       tabindex: slotBuys.length ? "0" : null,
       onclick: slotBuys.length ? () => { ui.buySlot = chosen ? null : slot.slot; ui.pay = []; ui.take = []; ctx.rerender(); } : null,
@@ -204,7 +206,7 @@ export function renderAlhambra(ctx) {
     const ok = takes.length > 0 && (chosen || takes.some((a) => containsAll(a.cards, [...takeCards, card.text])));
     return moneyCard(card, lang, {
       class: [ok && "legal", chosen && "chosen"],
-      dataset: { index: String(i) },
+      dataset: { index: String(i), leads: ok && !chosen && leadsTo(takes.filter((a) => containsAll(a.cards, [...takeCards, card.text])).map((a) => a.text)) },
       disabled: !ok,
       onclick: ok ? () => {
         ui.take = chosen ? takeSel.filter((j) => j !== i) : [...takeSel, i];
@@ -219,7 +221,7 @@ export function renderAlhambra(ctx) {
     const ok = takeText !== null && texts.has(takeText);
     prompts.push(h("div", { class: "al-bar al-take-bar" },
       takeCards.length ? h("span", {}, t("al_taking", { cards: takeCards.map((c) => { const p = parseCard(c); return `${currencyName(p.currency, lang)} ${p.value}`; }).join(", ") })) : h("span", { class: "hint" }, t("al_take_hint")),
-      h("button", { type: "button", id: "al-take-confirm", class: "primary", disabled: !ok, onclick: ok ? () => ctx.act(takeText) : null }, t("al_take")),
+      h("button", { type: "button", id: "al-take-confirm", class: "primary", disabled: !ok, dataset: { action: ok && takeText }, onclick: ok ? () => ctx.act(takeText) : null }, t("al_take")),
       takeCards.length ? h("button", { type: "button", onclick: () => { ui.take = []; ctx.rerender(); } }, t("clear")) : null));
   }
 
@@ -249,12 +251,14 @@ export function renderAlhambra(ctx) {
   // ---- placing bought tiles, or redesigning with a reserve tile
   const placeMap = new Map();
   const tileClicks = new Map();
+  const tileData = new Map();
   const highlight = new Set();
   if (acting && selectedTile !== null) {
     for (const a of parsed) {
       if (a.kind === "place" && a.tile === selectedTile) placeMap.set(`${a.x},${a.y}`, a.text);
       if (a.kind === "swap" && a.tile === selectedTile) {
         tileClicks.set(a.old, () => ctx.act(a.text));
+        tileData.set(a.old, { action: a.text });
         highlight.add(a.old);
       }
     }
@@ -268,6 +272,7 @@ export function renderAlhambra(ctx) {
       byTile.get(id).push(a);
     }
     for (const [id, entries] of byTile) {
+      tileData.set(id, { leads: leadsTo(entries.map((a) => a.text)) });
       tileClicks.set(id, () => ctx.menu(t("al_redesign_title", { tile: tileTitle(tileInfo.get(id), lang) }), entries.map((a) => ({
         label: a.kind === "reserve" ? t("al_move_to_reserve") : t("al_swap_with", { tile: a.tile }),
         detail: a.description,
@@ -282,7 +287,8 @@ export function renderAlhambra(ctx) {
     prompts.push(h("div", { class: "al-bar al-place-bar" },
       h("span", {}, t(view.phase === "ending" ? "al_place_end_prompt" : "al_place_prompt", { tile: tile ? tileTitle(tile, lang) : String(selectedTile) })),
       toPlace.length > 1 ? h("span", { class: "al-choose-tile" }, toPlace.map((id) => h("button", {
-        type: "button", class: ["al-pick-tile", id === selectedTile && "chosen"], dataset: { tile: String(id) },
+        type: "button", class: ["al-pick-tile", id === selectedTile && "chosen"],
+        dataset: { tile: String(id), leads: id !== selectedTile && leadsTo(parsed.filter((a) => a.tile === id).map((a) => a.text)) },
         onclick: () => { ui.tile = id; ctx.rerender(); },
       }, tileInfo.get(id) ? tileSvg(tileInfo.get(id), lang, 34) : String(id)))) : null,
       texts.has(`reserve ${selectedTile}`) ? h("button", { type: "button", class: "legal", dataset: { action: `reserve ${selectedTile}` }, onclick: () => ctx.act(`reserve ${selectedTile}`) }, t("al_to_reserve")) : null,
@@ -323,14 +329,14 @@ export function renderAlhambra(ctx) {
       return h("button", {
         type: "button",
         class: ["al-reserve-tile", usable && "legal", ui.tile === tile.id && "chosen"],
-        dataset: { tile: String(tile.id) },
+        dataset: { tile: String(tile.id), leads: usable && ui.tile !== tile.id && leadsTo(parsed.filter((a) => (a.kind === "place" || a.kind === "swap") && a.tile === tile.id).map((a) => a.text)) },
         disabled: !usable,
         title: tileTitle(tile, lang),
         onclick: usable ? () => { ui.tile = ui.tile === tile.id ? null : tile.id; ui.buySlot = null; ctx.rerender(); } : null,
       }, tileSvg(tile, lang, mine ? 44 : 30));
     }) : h("span", { class: "none" }, "—"));
     const palace = palaceSvg(seat, lang, mine
-      ? { size: 52, places: placeMap, onPlace: (text) => ctx.act(text), ghost: selectedTile !== null ? tileInfo.get(selectedTile) : null, tileClicks, highlight }
+      ? { size: 52, places: placeMap, onPlace: (text) => ctx.act(text), ghost: selectedTile !== null ? tileInfo.get(selectedTile) : null, tileClicks, tileData, highlight }
       : { size: me ? 26 : 34 });
     return h("section", { class: ["al-seat", "panel", mine && "you", p === view.current_player && "current"], dataset: { seat: String(p) } },
       h("div", { class: "al-seat-head" },

@@ -4,8 +4,9 @@
 // `take white blue green`, `take2 red`, `reserve 2.3`, `reserve deck 3`, `buy 1.4 gold red`,
 // `buy reserved 2`, `return red`, `noble 4`, `pass`) and only offers what is there.
 
-import { gemLetter, gemName, t } from "../i18n.js";
-import { containsAll, h } from "../ui.js";
+import { t } from "/static/i18n.js";
+import { containsAll, h, leadsTo } from "/static/ui.js";
+import { gemLetter, gemName } from "./terms.js";
 
 const COLOURS = ["white", "blue", "green", "red", "black"];
 const TOKENS = [...COLOURS, "gold"];
@@ -55,7 +56,7 @@ function cardBack(level, attrs = {}) {
     h("span", { class: "sp-back-label" }, t("sp_face_down", { n: level })));
 }
 
-export function renderSplendor(ctx) {
+export function render(ctx) {
   const { view, legal, lang, ui, interactive } = ctx;
   const texts = new Set(legal.map((l) => l.text));
   const takes = legal.filter((l) => l.text.startsWith("take ") || l.text.startsWith("take2 "));
@@ -71,12 +72,23 @@ export function renderSplendor(ctx) {
     })));
   }
 
-  function clickPile(colour) {
+  /** The selection after a click on a pile: added (or doubled for take2), or taken back. */
+  function afterPile(colour) {
     const count = selection.filter((c) => c === colour).length;
-    let next;
-    if (count === 0) next = canExtend([...selection, colour]) ? [...selection, colour] : [colour];
-    else if (count === 1 && selection.length === 1 && canExtend([colour, colour])) next = [colour, colour];
-    else next = selection.filter((c) => c !== colour);
+    if (count === 0) return canExtend([...selection, colour]) ? [...selection, colour] : [colour];
+    if (count === 1 && selection.length === 1 && canExtend([colour, colour])) return [colour, colour];
+    return selection.filter((c) => c !== colour);
+  }
+
+  /** The takes a click on a pile leads to: none when the click takes the colour back. */
+  function pileLeads(colour) {
+    const next = afterPile(colour);
+    if (next.filter((c) => c === colour).length <= selection.filter((c) => c === colour).length) return [];
+    return takes.filter((l) => containsAll(takeColours(l.text), next)).map((l) => l.text);
+  }
+
+  function clickPile(colour) {
+    const next = afterPile(colour);
     ui.take = canExtend(next) ? next : [];
     ctx.rerender();
   }
@@ -86,7 +98,7 @@ export function renderSplendor(ctx) {
     const text = `noble ${n.id}`;
     const legalNoble = interactive && texts.has(text);
     return h("div", {
-      class: ["sp-noble", legalNoble && "legal"], dataset: { noble: String(n.id) },
+      class: ["sp-noble", legalNoble && "legal"], dataset: { noble: String(n.id), action: legalNoble && text },
       role: legalNoble ? "button" : null, tabindex: legalNoble ? "0" : null,
       title: t("sp_noble_title", { id: n.id }),
       onclick: legalNoble ? () => ctx.act(text) : null,
@@ -104,7 +116,7 @@ export function renderSplendor(ctx) {
     const deckCount = view.decks[level - 1];
     const deck = h("div", {
       class: ["sp-deck", `level-${level}`, deckLegal && "legal", !deckCount && "empty"],
-      dataset: { level: String(level) },
+      dataset: { level: String(level), leads: deckLegal && deckText },
       role: deckLegal ? "button" : null, tabindex: deckLegal ? "0" : null,
       onclick: deckLegal ? () => choose(t("sp_deck_title", { n: level }), legal.filter((l) => l.text === deckText)) : null,
     },
@@ -116,7 +128,7 @@ export function renderSplendor(ctx) {
       const options = interactive ? placeActions(legal, place) : [];
       return cardFace(card, lang, {
         class: options.length ? "legal" : null,
-        dataset: { place },
+        dataset: { place, leads: leadsTo(options.map((l) => l.text)) },
         role: options.length ? "button" : null,
         tabindex: options.length ? "0" : null,
         onclick: options.length ? () => choose(t("sp_card_title", { place }), options) : null,
@@ -134,7 +146,7 @@ export function renderSplendor(ctx) {
     return h("button", {
       type: "button",
       class: ["sp-pile", `gem-${colour}`, clickable && "legal", chosen && "chosen"],
-      dataset: { colour },
+      dataset: { colour, leads: clickable && leadsTo(pileLeads(colour)) },
       disabled: !clickable,
       title: gemName(colour, lang),
       "aria-label": `${gemName(colour, lang)}: ${n}`,
@@ -153,7 +165,7 @@ export function renderSplendor(ctx) {
       selection.length
         ? h("span", { class: "sp-take-chosen" }, t("sp_taking"), " ", selection.map((c) => gem(c, undefined, lang)))
         : h("span", { class: "hint" }, t("sp_take_hint")),
-      h("button", { type: "button", id: "sp-take-confirm", class: "primary", disabled: !ok, onclick: ok ? () => ctx.act(text) : null }, t("sp_take")),
+      h("button", { type: "button", id: "sp-take-confirm", class: "primary", disabled: !ok, dataset: { action: ok && text }, onclick: ok ? () => ctx.act(text) : null }, t("sp_take")),
       selection.length ? h("button", { type: "button", id: "sp-take-clear", onclick: () => { ui.take = []; ctx.rerender(); } }, t("clear")) : null));
   }
   if (interactive && view.phase === "return") {
@@ -186,7 +198,7 @@ export function renderSplendor(ctx) {
       h("span", {
         class: ["token", `gem-${colour}`, returnable(colour) && "legal", !seat.tokens[colour] && "zero"],
         title: gemName(colour, lang),
-        dataset: { colour },
+        dataset: { colour, action: returnable(colour) && `return ${colour}` },
         role: returnable(colour) ? "button" : null,
         tabindex: returnable(colour) ? "0" : null,
         onclick: returnable(colour) ? () => ctx.act(`return ${colour}`) : null,
@@ -197,7 +209,7 @@ export function renderSplendor(ctx) {
       const options = interactive && mine ? placeActions(legal, place) : [];
       return cardFace(card, lang, {
         class: ["sp-reserved-card", options.length && "legal"],
-        dataset: { place: mine ? place : `seat${p}-${place}` },
+        dataset: { place: mine ? place : `seat${p}-${place}`, leads: leadsTo(options.map((l) => l.text)) },
         role: options.length ? "button" : null,
         tabindex: options.length ? "0" : null,
         onclick: options.length ? () => choose(t("sp_card_title", { place: t("sp_reserved_n", { n: i + 1 }) }), options) : null,
