@@ -1,6 +1,6 @@
 # Sourced by scripts/test.sh: the system services some tests need, on Debian.
 #
-# - Debian's chromium, which the browser tests drive through Playwright (Playwright never
+# - Debian's chromium (with a CJK font), which the browser tests drive through Playwright (Playwright never
 #   downloads a browser here);
 # - a throwaway PostgreSQL server for the store's PostgreSQL tests, in a temporary folder,
 #   stopped when the tests end.
@@ -10,6 +10,8 @@ install_debian_packages() {
     local need=()
     [ -x /usr/bin/chromium ] || need+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need+=(postgresql)
+    # a CJK font, so that the browser tests' screenshots show the Chinese boards' words
+    [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
     [ ${#need[@]} -eq 0 ] && return 0
     if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
         echo "services: cannot install ${need[*]} (needs root and apt-get); those tests will skip"
