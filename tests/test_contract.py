@@ -30,7 +30,6 @@ import eurogames
 from eurogames.core.errors import IllegalActionError, RecordError
 from eurogames.core.game import LANGS, Game, State
 from eurogames.core.rng import Rng
-
 from golden import golden_cases, golden_path, state_hash
 
 LONG = bool(os.environ.get("EUROGAMES_LONG"))
@@ -162,8 +161,8 @@ def test_the_game_describes_itself(name):
 # -- serialisation and clones ------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
 def test_json_round_trip_at_every_ply(name, players, options):
-    """to_json / from_json round-trip exactly, mid-turn included, and the copy plays on the
-    same as the original."""
+    """to_json / from_json round-trip exactly at every ply, mid-turn included, and the copy
+    plays on as the original does (checked every third ply)."""
     game = eurogames.load(name)
     for run in games_of(name, players, options):
         for state, action in [*zip(run.positions, run.actions, strict=True), (run.final, None)]:
@@ -172,7 +171,7 @@ def test_json_round_trip_at_every_ply(name, players, options):
             assert copy.to_json() == data, state.ply
             assert copy.legal_actions() == state.legal_actions(), state.ply
             assert copy.current_player == state.current_player and copy.ply == state.ply
-            if action is not None:
+            if action is not None and state.ply % 3 == 0:
                 copy.apply(action)
                 after = state.clone()
                 after.apply(action)
@@ -291,8 +290,7 @@ def test_views_are_json_and_survive_resampling(name, players, options):
                     assert world.view(seat) == state.view(seat), (state.ply, seat, seed)
                     assert world.ply == state.ply and world.players == players
                     # the world's legal actions are its own, not a copy cached from the truth
-                    fresh = eurogames.load(name).from_json(world.to_json())
-                    assert world.legal_actions() == fresh.legal_actions(), (state.ply, seat)
+                    assert world.legal_actions() == world._generate(), (state.ply, seat)
             assert state.to_json() == before
 
 
@@ -318,8 +316,8 @@ def test_reveals_is_exact(name, players, options):
     """``reveals(action)`` must be True whenever the action shows any seat (or a spectator)
     something hidden from it before: a drawn card, a refilled tile, a blind card played, a
     reseeded draw. A client's undo relies on it (docs/api.md): a decision that shows hidden
-    information must never be taken back. Checked for the action played and for one legal
-    action of each other kind at every position."""
+    information must never be taken back. Checked for the action played at every position,
+    and for one legal action of each other kind at every third."""
     rng = Rng(players + 99)
     said_true = shown = 0
     for run in games_of(name, players, options):
@@ -327,8 +325,10 @@ def test_reveals_is_exact(name, players, options):
             by_kind: dict[str, list[Any]] = {}
             for action in state.legal_actions():
                 by_kind.setdefault(action.kind, []).append(action)
-            checked = [played_action] + [rng.choice(group) for kind, group in sorted(by_kind.items())
-                                         if kind != played_action.kind]
+            checked = [played_action]
+            if state.ply % 3 == 0:  # every third position: one action of each other kind too
+                checked += [rng.choice(group) for kind, group in sorted(by_kind.items())
+                            if kind != played_action.kind]
             for action in checked:
                 answer = state.reveals(action)
                 assert answer in (True, False)
@@ -339,9 +339,11 @@ def test_reveals_is_exact(name, players, options):
                     f"reveals() says False")
                 said_true += answer
                 shown += bool(showing)
-    # the converse, loosely: a game that says True should mostly be right (base default
-    # True for every action is allowed, so this only guards against noise when it says so)
-    assert shown <= said_true
+    # the converse, loosely (a redraw may happen to show nothing new, e.g. the last card of
+    # a deck): a game whose reveals() says True far more often than anything is shown is
+    # not exact either, and its undo is needlessly refused
+    assert said_true < 4 or shown >= said_true / 2, (
+        f"reveals() said True {said_true} times, but only {shown} of those showed anything")
 
 
 # -- records --------------------------------------------------------------------------------
