@@ -89,8 +89,9 @@ def test_every_bot_plays_it_to_the_end(bot):
 
 def test_pettingzoo_plays_it():
     pytest.importorskip("pettingzoo")
-    import eurogames.rl
     from pettingzoo.test import api_test
+
+    import eurogames.rl
 
     env = eurogames.rl.pettingzoo_env(NAME, players=2, seed=5)
     with warnings.catch_warnings():
@@ -99,7 +100,7 @@ def test_pettingzoo_plays_it():
         api_test(env, num_cycles=100)
     env.reset(seed=5)
     rng = Rng(5)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)

@@ -279,9 +279,9 @@ class SplendorState(State):
         it among the buyer's cards, face up for everyone (D11). Taking, returning, a noble
         visit and passing draw and show nothing."""
         self._check_legal(action)
-        if action.kind == BUY and action.args[0] >= MARKET_SLOTS:
-            if self.blind[self.current][action.args[0] - MARKET_SLOTS]:
-                return True
+        place = action.args[0] if action.kind == BUY else 0
+        if place >= MARKET_SLOTS and self.blind[self.current][place - MARKET_SLOTS]:
+            return True
         after = self.clone()
         after._apply(action)
         return after.decks != self.decks
