@@ -404,13 +404,16 @@ CLIENTS = ("eurogames.web", "eurogames.cli", "eurogames.store", "eurogames.rl", 
 
 
 def imported_modules(path: Path) -> list[str]:
+    """Every module ``path`` imports, relative imports made absolute."""
+    package = ["eurogames", *path.relative_to(SRC).parent.parts]
     tree = ast.parse(path.read_text("utf-8"))
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            found.append(".".join([*base, *([node.module] if node.module else [])]))
     return found
 
 
