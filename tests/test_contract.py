@@ -20,7 +20,6 @@ import json
 import os
 import pickle
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +75,7 @@ def cases() -> list[Any]:
                              if v != default]
             for options in variants:
                 label = "".join(f"-{k}={v}" for k, v in options.items())
-                out.append(pytest.param(name, players, options, id=f"{name}-{players}p{label}"))
+                out.append(pytest.param((name, players, options), id=f"{name}-{players}p{label}"))
     return out
 
 
@@ -100,13 +99,25 @@ def choose(state: State, rng: Rng) -> Any:
     return rng.choice([action for action in legal if action.kind == kind])
 
 
-@cache
-def played(name: str, players: int, options_json: str) -> tuple[Played, ...]:
+@dataclass
+class Case:
+    """One game, player count and options, with its seeded games played once."""
+
+    name: str
+    players: int
+    options: dict[str, Any]
+    runs: list[Played]
+
+    @property
+    def game(self) -> Game:
+        return eurogames.load(self.name)
+
+
+def play_games(name: str, players: int, options: dict[str, Any]) -> list[Played]:
     game = eurogames.load(name)
-    options = json.loads(options_json)
     out = []
     for i in range(GAMES_PER_CASE):
-        seed = 1000 * players + 17 * i + len(options_json)
+        seed = 1000 * players + 17 * i + len(json.dumps(options))
         state = game.new(players, seed=seed, options=options)
         rng = Rng(seed)
         run = Played()
@@ -117,11 +128,15 @@ def played(name: str, players: int, options_json: str) -> tuple[Played, ...]:
             state.apply(action)
         run.final = state
         out.append(run)
-    return tuple(out)
+    return out
 
 
-def games_of(name: str, players: int, options: dict[str, Any]) -> tuple[Played, ...]:
-    return played(name, players, json.dumps(options, sort_keys=True))
+@pytest.fixture(scope="module", params=CASES)
+def case(request: pytest.FixtureRequest) -> Case:
+    """Module-scoped, so that pytest runs every check of one case before playing the next
+    (one case's positions in memory at a time)."""
+    name, players, options = request.param
+    return Case(name, players, options, play_games(name, players, options))
 
 
 def seats(state: State) -> list[int | None]:
@@ -129,8 +144,8 @@ def seats(state: State) -> list[int | None]:
 
 
 # -- setup --------------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_a_new_game_starts_as_promised(name, players, options):
+def test_a_new_game_starts_as_promised(case):
+    name, players, options = case.name, case.players, case.options
     game = eurogames.load(name)
     state = game.new(players, seed=5, options=options)
     assert state.players == players and state.seed == 5 and state.ply == 0
@@ -159,12 +174,12 @@ def test_the_game_describes_itself(name):
 
 
 # -- serialisation and clones ------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_json_round_trip_at_every_ply(name, players, options):
+def test_json_round_trip_at_every_ply(case):
     """to_json / from_json round-trip exactly at every ply, mid-turn included, and the copy
     plays on as the original does (checked every third ply)."""
+    name = case.name
     game = eurogames.load(name)
-    for run in games_of(name, players, options):
+    for run in case.runs:
         for state, action in [*zip(run.positions, run.actions, strict=True), (run.final, None)]:
             data = state.to_json()
             copy = game.from_json(json.loads(json.dumps(data)))
@@ -178,10 +193,9 @@ def test_json_round_trip_at_every_ply(name, players, options):
                 assert copy.to_json() == after.to_json(), state.ply
 
 
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_a_clone_is_independent(name, players, options):
+def test_a_clone_is_independent(case):
     """Playing on a clone leaves the original as it was, and the other way round."""
-    for run in games_of(name, players, options):
+    for run in case.runs:
         for state in run.positions[:: max(1, len(run.positions) // 8)]:
             original = state.clone()  # the cached positions stay untouched: work on copies
             before = original.to_json()
@@ -196,10 +210,10 @@ def test_a_clone_is_independent(name, players, options):
 
 
 # -- actions --------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_every_legal_action_prints_parses_and_is_described(name, players, options):
+def test_every_legal_action_prints_parses_and_is_described(case):
+    name, players = case.name, case.players
     game = eurogames.load(name)
-    for run in games_of(name, players, options):
+    for run in case.runs:
         for state in run.positions:
             legal = state.legal_actions()
             assert legal and 0 <= state.current_player < players, state.ply
@@ -242,11 +256,11 @@ def test_the_action_space_is_fixed(name):
             game.action(bad)
 
 
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_an_illegal_action_raises_and_changes_nothing(name, players, options):
+def test_an_illegal_action_raises_and_changes_nothing(case):
+    name, players = case.name, case.players
     game = eurogames.load(name)
     rng = Rng(players)
-    for run in games_of(name, players, options):
+    for run in case.runs:
         for state in [*run.positions[::3], run.final]:
             legal = set(state.legal_actions())
             illegal = []
@@ -272,11 +286,11 @@ def test_an_illegal_action_raises_and_changes_nothing(name, players, options):
 
 
 # -- hidden information -------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_views_are_json_and_survive_resampling(name, players, options):
+def test_views_are_json_and_survive_resampling(case):
     """view(seat) is plain JSON, a fresh tree per call, and what the seat sees is the same in
     every redraw of what it does not see (every seat and the spectator)."""
-    for run in games_of(name, players, options):
+    players = case.players
+    for run in case.runs:
         for state in [*run.positions[:: max(1, len(run.positions) // 40)], run.final]:
             before = state.to_json()
             for seat in seats(state):
@@ -311,16 +325,16 @@ def revealed_to(state: State, action: Any, seat: int | None) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_reveals_is_exact(name, players, options):
+def test_reveals_is_exact(case):
     """``reveals(action)`` must be True whenever the action shows any seat (or a spectator)
     something hidden from it before: a drawn card, a refilled tile, a blind card played, a
     reseeded draw. A client's undo relies on it (docs/api.md): a decision that shows hidden
     information must never be taken back. Checked for the action played at every position,
     and for one legal action of each other kind at every third."""
+    players = case.players
     rng = Rng(players + 99)
     said_true = shown = 0
-    for run in games_of(name, players, options):
+    for run in case.runs:
         for state, played_action in zip(run.positions, run.actions, strict=True):
             by_kind: dict[str, list[Any]] = {}
             for action in state.legal_actions():
@@ -347,9 +361,8 @@ def test_reveals_is_exact(name, players, options):
 
 
 # -- records --------------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_the_record_replays_to_the_same_state(name, players, options):
-    for run in games_of(name, players, options):
+def test_the_record_replays_to_the_same_state(case):
+    for run in case.runs:
         final = run.final
         record = json.loads(json.dumps(final.record()))
         assert record["actions"] == [a.text for a in run.actions]
@@ -358,10 +371,10 @@ def test_the_record_replays_to_the_same_state(name, players, options):
         assert eurogames.replay(record, upto=middle).to_json() == run.positions[middle].to_json()
 
 
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
-def test_a_tampered_record_is_refused_naming_the_ply(name, players, options):
+def test_a_tampered_record_is_refused_naming_the_ply(case):
+    name = case.name
     game = eurogames.load(name)
-    run = games_of(name, players, options)[0]
+    run = case.runs[0]
     record = run.final.record()
     for ply in sorted({1, len(run.actions) // 2 + 1, len(run.actions)}):
         state = run.positions[ply - 1]
