@@ -55,8 +55,8 @@ def play(name: str, players: int) -> State:
 def golden(name: str, players: int) -> dict[str, Any]:
     state = play(name, players)
     return {
-        "about": "replayed by tests/test_contract.py; regenerate with "
-                 "`python -m tests.golden --update` after an intended rules change",
+        "about": "tests/test_contract.py replays it; after an intended rules change: "
+                 "python -m tests.golden --update",
         "sha256": state_hash(state),
         "record": state.record(),
     }
