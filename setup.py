@@ -1,18 +1,25 @@
-"""The optional compiled parts: each game's observation encoder in C (``_cencode.c`` beside its
-``encode.py``, with what they share in ``src/eurogames/rl/_cencode.h``). Where no C compiler is found the build goes on without them and the Python
-routes stand in (``optional=True``); everything else is in pyproject.toml."""
+"""The optional compiled parts: each game's observation encoder in C, ``_cencode.c`` beside its
+``encode.py``, found here by glob (a new game adds its file, nothing here), with what they
+share in the one include folder below. Where no C compiler is found the build goes on without
+them and the Python routes stand in (``optional=True``); everything else is in
+pyproject.toml."""
+
+from pathlib import Path
 
 from setuptools import Extension, setup
+
+INCLUDE = "src/eurogames/rl"  # the folder of _cencode.h, the header every encoder includes
+SOURCES = sorted(Path("src/eurogames/games").glob("*/_cencode.c"))
 
 setup(
     ext_modules=[
         Extension(
-            f"eurogames.games.{game}._cencode",
-            [f"src/eurogames/games/{game}/_cencode.c"],
-            include_dirs=["src/eurogames/rl"],
-            depends=["src/eurogames/rl/_cencode.h"],
+            f"eurogames.games.{source.parent.name}._cencode",
+            [source.as_posix()],
+            include_dirs=[INCLUDE],
+            depends=[f"{INCLUDE}/_cencode.h"],
             optional=True,
         )
-        for game in ("alhambra", "splendor")
+        for source in SOURCES
     ]
 )

@@ -11,12 +11,15 @@ from eurogames.core.rng import Rng
 
 
 def _splendor_draws(state, action) -> bool:
-    """Independently of the engine: a blind reserve, or a market card taken from a level
-    whose deck still has cards (read off the public view)."""
+    """Independently of the engine: a blind reserve, a blind-reserved card bought (it is then
+    face up for everyone, D11), or a market card taken from a level whose deck still has
+    cards (read off the public view)."""
     view = state.view(state.current_player)
     words = action.text.split()
     if words[0] == "reserve" and words[1] == "deck":
         return True
+    if words[:2] == ["buy", "reserved"]:
+        return view["seats"][state.current_player]["reserved"][int(words[2]) - 1]["blind"]
     if words[0] in ("buy", "reserve") and words[1] != "reserved":
         level = int(words[1].split(".")[0])
         return view["decks"][level - 1] > 0

@@ -6,6 +6,7 @@ import eurogames.games  # noqa: F401  (isort: skip)
 from eurogames.core import (
     Action,
     Game,
+    GamePluginError,
     IllegalActionError,
     RecordError,
     State,
@@ -13,6 +14,7 @@ from eurogames.core import (
     bot,
     games,
     load,
+    refresh_games,
     replay,
 )
 
@@ -21,6 +23,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "Game",
+    "GamePluginError",
     "IllegalActionError",
     "RecordError",
     "State",
@@ -29,5 +32,6 @@ __all__ = [
     "bot",
     "games",
     "load",
+    "refresh_games",
     "replay",
 ]

@@ -3,19 +3,21 @@
 from eurogames.core.action import Action
 from eurogames.core.errors import (
     EurogamesError,
+    GamePluginError,
     IllegalActionError,
     RecordError,
     UnknownGameError,
 )
 from eurogames.core.game import LANGS, Game, Option, ProvisionalValue, State
 from eurogames.core.records import replay
-from eurogames.core.registry import bot, games, load
+from eurogames.core.registry import bot, games, load, refresh_games
 from eurogames.core.rng import Rng
 
 __all__ = [
     "LANGS",
     "Action",
     "EurogamesError",
+    "GamePluginError",
     "Game",
     "IllegalActionError",
     "Option",
@@ -27,5 +29,6 @@ __all__ = [
     "bot",
     "games",
     "load",
+    "refresh_games",
     "replay",
 ]

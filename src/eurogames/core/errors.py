@@ -24,3 +24,10 @@ class RecordError(EurogamesError, ValueError):
     def __init__(self, message: str, ply: int | None = None) -> None:
         super().__init__(message if ply is None else f"ply {ply}: {message}")
         self.ply = ply
+
+
+class GamePluginError(EurogamesError, ImportError):
+    """A game that another installed package declares (entry-point group
+    ``eurogames.games``) cannot be loaded: it fails to import, is not a ``Game``, is not
+    named as its entry point, or takes the name of another game. The message names the
+    distribution and the entry point to fix."""

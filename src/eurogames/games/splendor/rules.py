@@ -275,8 +275,13 @@ class SplendorState(State):
     def reveals(self, action: Action) -> bool:
         """A decision reveals hidden information when it draws from a deck: a market card
         bought or reserved is replaced from its deck (R16), a blind reserve takes the top card
-        (R10). Taking, returning, a noble visit and passing draw nothing."""
+        (R10); or when it shows a card only its owner saw: buying a blind-reserved card lays
+        it among the buyer's cards, face up for everyone (D11). Taking, returning, a noble
+        visit and passing draw and show nothing."""
         self._check_legal(action)
+        place = action.args[0] if action.kind == BUY else 0
+        if place >= MARKET_SLOTS and self.blind[self.current][place - MARKET_SLOTS]:
+            return True
         after = self.clone()
         after._apply(action)
         return after.decks != self.decks
@@ -449,6 +454,7 @@ class SplendorState(State):
             hand[i] = pools[level - 1].pop()
             s.reserved[owner] = tuple(hand)
         s.decks = [tuple(pool) for pool in pools]
+        s._legal = None  # a redrawn blind reserve of the seat to move changes its buys
         return s
 
     # -- serialisation ---------------------------------------------------------------------
