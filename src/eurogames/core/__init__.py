@@ -7,14 +7,25 @@ from eurogames.core.errors import (
     RecordError,
     UnknownGameError,
 )
-from eurogames.core.game import LANGS, Game, Option, ProvisionalValue, State
+from eurogames.core.game import (
+    LANGS,
+    SPECTATOR,
+    Event,
+    Game,
+    Option,
+    ProvisionalValue,
+    ScorePart,
+    State,
+)
 from eurogames.core.records import replay
 from eurogames.core.registry import bot, games, load
 from eurogames.core.rng import Rng
 
 __all__ = [
     "LANGS",
+    "SPECTATOR",
     "Action",
+    "Event",
     "EurogamesError",
     "Game",
     "IllegalActionError",
@@ -22,6 +33,7 @@ __all__ = [
     "ProvisionalValue",
     "RecordError",
     "Rng",
+    "ScorePart",
     "State",
     "UnknownGameError",
     "bot",
