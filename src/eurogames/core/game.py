@@ -259,9 +259,11 @@ class State(ABC):
         """The seat that decides now (``-1`` when the game is over)."""
 
     _legal: list[Action] | None  # the legal actions of this position, once generated
-    # what the last ``apply`` did without a decision (games append with ``_emit``); a game
-    # with ``__slots__`` sets it in setup, clone and from_json
-    _events: tuple[Event, ...] = ()
+    # what the last ``apply`` did without a decision: events, or plain tuples ``(kind,
+    # *facts)`` that ``_event`` turns into events when asked (cheap to record in a playout);
+    # None before any ``apply`` (a new state, one read from JSON). A game with ``__slots__``
+    # sets it in setup, clone and from_json.
+    _events: tuple[Event | tuple[Any, ...], ...] | None = None
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a deterministic order; never empty before the end.
@@ -289,8 +291,6 @@ class State(ABC):
         self._apply(action)
         self.ply += 1
         self._history = (self._history, action)
-        if self.is_over():
-            self._events = (*self._events, self._game_over())
 
     def _refusal(self, action: Action) -> str:
         if not isinstance(action, Action):
@@ -359,9 +359,20 @@ class State(ABC):
 
         Kept by ``clone`` (so by ``resample_hidden``), not by ``to_json``: a state read back
         from JSON, or a new one, has none. A replay gets every ply's events by re-applying.
-        Every game reports at least ``game_over`` (the base class adds it).
+        Every game reports at least ``game_over`` (the base class adds it after the action
+        that ends the game).
         """
-        return list(self._events)
+        recorded = self._events
+        if recorded is None:
+            return []
+        events = [e if type(e) is Event else self._event(*e) for e in recorded]
+        if self.is_over():  # no apply follows the end: this apply (or a clone's) ended it
+            events.append(self._game_over())
+        return events
+
+    def _event(self, kind: str, *facts: Any) -> Event:
+        """The event a game recorded as the plain tuple ``(kind, *facts)`` (games override)."""
+        raise ValueError(f"{self.game.name} records no event {kind!r} as a tuple")
 
     def _emit(self, kind: str, data: dict[str, Any], seats: tuple[int, ...] = ()) -> None:
         """Record an event of the decision being applied (only public facts in ``data``)."""

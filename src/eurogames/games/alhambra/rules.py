@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from eurogames.core.action import Action
+from eurogames.core.errors import IllegalActionError
 from eurogames.core.game import Event, ScorePart, State
 from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import (
@@ -234,7 +235,7 @@ class AlhambraState(State):
         s.scorings = 0
         s.queue = ()
         s.rng = rng.state
-        s._events = ()
+        s._events = None
         s.scoring_detail = ()
         s.forget_geometry()
         return s
@@ -715,7 +716,7 @@ class AlhambraState(State):
             display = list(self.display)
             deck = self.deck
             reshuffled = False
-            drawn_money = []
+            drawn_money = []  # F1: face up, so public
             while len(display) < DISPLAY_SIZE:
                 if not deck:
                     if not any(self.discard):
@@ -733,10 +734,11 @@ class AlhambraState(State):
                     found += 1  # F1: out of the game, keep drawing
                 else:
                     display.append(code)
-                    drawn_money.append(card_text(code))
+                    drawn_money.append(code)
             self.deck = deck
             self.display = tuple(sorted(display))
-            self._emit("display_refill", {"cards": drawn_money, "reshuffled": reshuffled})
+            # a tuple, made an event by _event when asked (this runs nearly every turn)
+            self._events = (*self._events, ("display_refill", drawn_money, reshuffled))
         for _ in range(found):  # F2: score after the display is full
             self.scorings += 1
             self._emit("scoring_card", {"round": self.scorings})
@@ -757,7 +759,7 @@ class AlhambraState(State):
                 if not market[slot]:
                     if self.bag:
                         market[slot] = tile = self._draw_tile(rng)
-                        self._emit("market_refill", {"slot": slot + 1, "tile": tile})
+                        self._events = (*self._events, ("market_refill", slot, tile))
                     else:
                         short = True
         if rng is not None:
@@ -968,7 +970,7 @@ class AlhambraState(State):
             s.scorings = data["scorings"]
             s.scoring_ranges = tuple(tuple(r) for r in data["scoring_ranges"])
             s.queue = tuple((p, tuple(t)) for p, t in data["queue"])
-            s._events = ()
+            s._events = None
             s.scoring_detail = None  # not in the JSON: score_breakdown replays for it
             s.forget_geometry()
         except (KeyError, TypeError, ValueError) as exc:
@@ -1030,6 +1032,15 @@ class AlhambraState(State):
 
         return self.address(describe(self, action, lang), lang, viewer, names, THIRD_PERSON)
 
+    def _event(self, kind: str, *facts: Any) -> Event:
+        if kind == "display_refill":  # F1
+            cards, reshuffled = facts
+            return Event(kind, {"cards": [card_text(c) for c in cards], "reshuffled": reshuffled})
+        if kind == "market_refill":  # F3
+            slot, tile = facts
+            return Event(kind, {"slot": slot + 1, "tile": tile})
+        return super()._event(kind, *facts)
+
     def _describe_event(
         self, event: Event, lang: str, viewer: int | None, names: Sequence[str] | None
     ) -> str:
@@ -1046,10 +1057,17 @@ class AlhambraState(State):
         """
         detail = self.scoring_detail
         if detail is None:
-            replayed = self.game.new(self.players, self.seed, self.options)
-            for action in self.actions():
-                replayed.apply(action)
-            detail = replayed.scoring_detail if replayed.log == self.log else ()
+            detail = ()
+            if self.log:
+                replayed = self.game.new(self.players, self.seed, self.options)
+                try:
+                    for action in self.actions():
+                        replayed.apply(action)
+                except IllegalActionError:  # a position edited by hand: no parts to find
+                    pass
+                else:
+                    if replayed.log == self.log:
+                        detail = replayed.scoring_detail
             self.scoring_detail = detail
         return detail
 

@@ -148,7 +148,7 @@ class SplendorState(State):
         s.ending = False
         s.passes = 0
         s._legal = None
-        s._events = ()
+        s._events = None
         return s
 
     def clone(self) -> SplendorState:
@@ -332,10 +332,9 @@ class SplendorState(State):
             self.decks[level] = deck[:-1]
         else:
             self.market[place] = 0
-        # a card turns up (public from now on), or the slot stays empty for good (D13)
-        self._events = (*self._events, Event(
-            "refill", {"place": place_text(place), "level": level + 1, "card": self.market[place]}
-        ))
+        # a card turns up (public from now on), or the slot stays empty for good (D13); a
+        # tuple, made an event by _event when asked
+        self._events = (*self._events, ("refill", place, self.market[place]))
 
     def _reserve_card(self, p: int, place: int) -> None:
         card = self.market[place]
@@ -523,7 +522,7 @@ class SplendorState(State):
             s.ending = bool(data["ending"])
             s.passes = data["passes"]
             s._legal = None
-            s._events = ()
+            s._events = None
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a Splendor state: {exc!r}") from None
         s.check()
@@ -580,6 +579,12 @@ class SplendorState(State):
         from eurogames.games.splendor.text import THIRD_PERSON, describe
 
         return self.address(describe(self, action, lang), lang, viewer, names, THIRD_PERSON)
+
+    def _event(self, kind: str, *facts: Any) -> Event:
+        if kind != "refill":
+            return super()._event(kind, *facts)
+        place, card = facts
+        return Event("refill", {"place": place_text(place), "level": place // 4 + 1, "card": card})
 
     def _describe_event(
         self, event: Event, lang: str, viewer: int | None, names: Sequence[str] | None
