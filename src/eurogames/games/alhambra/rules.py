@@ -1035,7 +1035,9 @@ class AlhambraState(State):
     def _event(self, kind: str, *facts: Any) -> Event:
         if kind == "display_refill":  # F1
             cards, reshuffled = facts
-            return Event(kind, {"cards": [card_text(c) for c in cards], "reshuffled": reshuffled})
+            # sorted: the order they were drawn in was hidden (the deck's)
+            cards = [card_text(c) for c in sorted(cards)]
+            return Event(kind, {"cards": cards, "reshuffled": reshuffled})
         if kind == "market_refill":  # F3
             slot, tile = facts
             return Event(kind, {"slot": slot + 1, "tile": tile})
