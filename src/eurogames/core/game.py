@@ -261,9 +261,9 @@ class State(ABC):
     _legal: list[Action] | None  # the legal actions of this position, once generated
     # what the last ``apply`` did without a decision: events, or plain tuples ``(kind,
     # *facts)`` that ``_event`` turns into events when asked (cheap to record in a playout);
-    # None before any ``apply`` (a new state, one read from JSON). A game with ``__slots__``
-    # sets it in setup, clone and from_json.
-    _events: tuple[Event | tuple[Any, ...], ...] | None = None
+    # empty before any ``apply`` (a new state, one read from JSON). A game with
+    # ``__slots__`` sets it to ``()`` in setup and from_json and copies it in clone.
+    _events: tuple[Event | tuple[Any, ...], ...] = ()
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a deterministic order; never empty before the end.
@@ -359,14 +359,11 @@ class State(ABC):
 
         Kept by ``clone`` (so by ``resample_hidden``), not by ``to_json``: a state read back
         from JSON, or a new one, has none. A replay gets every ply's events by re-applying.
-        Every game reports at least ``game_over`` (the base class adds it after the action
-        that ends the game).
+        Every game reports at least ``game_over``: the base class adds it to every finished
+        state's events (the last action ended the game), a finished one read from JSON too.
         """
-        recorded = self._events
-        if recorded is None:
-            return []
-        events = [e if type(e) is Event else self._event(*e) for e in recorded]
-        if self.is_over():  # no apply follows the end: this apply (or a clone's) ended it
+        events = [e if type(e) is Event else self._event(*e) for e in self._events]
+        if self.is_over():  # nothing is played after the end: the last action ended it
             events.append(self._game_over())
         return events
 

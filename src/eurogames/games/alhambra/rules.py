@@ -235,7 +235,7 @@ class AlhambraState(State):
         s.scorings = 0
         s.queue = ()
         s.rng = rng.state
-        s._events = None
+        s._events = ()
         s.scoring_detail = ()
         s.forget_geometry()
         return s
@@ -793,7 +793,8 @@ class AlhambraState(State):
             walls.append(0)  # V7: Dirk scores no walls
         parts = tuple(round_breakdown(counts, walls, round_))
         gained = [sum(by_type) + wall for by_type, wall in parts]
-        self.scoring_detail = (*self._scoring_detail(), (round_, parts))  # before the log
+        if self.scoring_detail is not None:  # else unknown (from JSON) until asked for
+            self.scoring_detail = (*self.scoring_detail, (round_, parts))
         for p in range(self.players):
             self.points[p] += gained[p]
         dirk = gained[self.players] if self.with_dirk else 0
@@ -970,7 +971,7 @@ class AlhambraState(State):
             s.scorings = data["scorings"]
             s.scoring_ranges = tuple(tuple(r) for r in data["scoring_ranges"])
             s.queue = tuple((p, tuple(t)) for p, t in data["queue"])
-            s._events = None
+            s._events = ()
             s.scoring_detail = None  # not in the JSON: score_breakdown replays for it
             s.forget_geometry()
         except (KeyError, TypeError, ValueError) as exc:

@@ -148,7 +148,7 @@ class SplendorState(State):
         s.ending = False
         s.passes = 0
         s._legal = None
-        s._events = None
+        s._events = ()
         return s
 
     def clone(self) -> SplendorState:
@@ -522,7 +522,7 @@ class SplendorState(State):
             s.ending = bool(data["ending"])
             s.passes = data["passes"]
             s._legal = None
-            s._events = None
+            s._events = ()
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a Splendor state: {exc!r}") from None
         s.check()

@@ -5,6 +5,7 @@
 import { api, query } from "./api.js";
 import { drawBoard } from "./boards/index.js";
 import { getLang, seatNames, t } from "./i18n.js";
+import { breakdownTable, entryParts } from "./report.js";
 import { h, menu, replace, s, toast } from "./ui.js";
 
 const AUTOPLAY_MS = 900;
@@ -21,6 +22,11 @@ const ICONS = {
 
 function icon(name) {
   return s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", class: "icon" }, s("path", { d: ICONS[name], fill: "currentColor" }));
+}
+
+function winnerLine(winners, who) {
+  if (winners.length > 1) return t("winners_shared", { who: winners.map((w) => who[w]).join(t("and")) });
+  return winners.length ? t("winner", { who: who[winners[0]] }) : "";
 }
 
 export function startReplay(root, matchId) {
@@ -140,9 +146,7 @@ export function startReplay(root, matchId) {
     const winners = data.winners || [];
     const log = h("ol", { class: "log", id: "log" }, data.log.length
       ? data.log.map((entry) => h("li", { class: ["log-entry", entry.bot && "bot", entry.ply === ply && "current"], dataset: { ply: String(entry.ply) }, onclick: () => { stopAutoplay(); go(entry.ply); } },
-        h("span", { class: "log-ply" }, String(entry.ply)),
-        h("span", { class: "log-seat" }, who[entry.seat] ?? ""),
-        h("span", { class: "log-text" }, entry.description || entry.text)))
+        entryParts(entry, who)))
       : h("li", { class: "empty" }, t("log_empty")));
     replace(side,
       h("section", { class: "panel players" }, h("h3", {}, `${title()} · ${t("scores")}`),
@@ -150,7 +154,9 @@ export function startReplay(root, matchId) {
           h("span", { class: "turn-mark", "aria-hidden": "true" }, i === data.view.current_player ? "▶" : ""),
           h("span", { class: "player-name" }, who[i]),
           winners.includes(i) ? h("span", { class: "crown", title: t("winner_mark") }, "★") : null,
-          h("span", { class: "player-score" }, String(score)))))),
+          h("span", { class: "player-score" }, String(score))))),
+        data.breakdown ? h("p", { class: "winners", id: "replay-winners" }, winnerLine(winners, who)) : null,
+        breakdownTable(data.breakdown, who)),
       h("section", { class: "panel log-panel" }, h("h3", {}, t("log")), log));
     log.scrollTop = log.scrollHeight;
   }

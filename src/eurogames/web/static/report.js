@@ -1,0 +1,51 @@
+// What happened, as the server tells it (docs/web.md): a move's sentence and the events it
+// set off, with the seats named as the rest of the page names them, and the end-of-game
+// breakdown of the scores. Shared by the play and replay pages.
+
+import { t } from "./i18n.js";
+import { h } from "./ui.js";
+
+// the server's sentences name seat N as {seat:N} (0-based), in the reader's person already
+const SEAT = /\{seat:(\d+)\}/g;
+
+/** ``text`` with every {seat:N} replaced by that seat's name on this page. */
+export function withNames(text, names) {
+  return (text || "").replace(SEAT, (_, n) => names[Number(n)] ?? t("seat_n", { n: Number(n) + 1 }));
+}
+
+/** The children of one log entry: ply, seat, the sentence, then its events (if any). */
+export function entryParts(entry, names) {
+  const events = entry.events || [];
+  return [
+    h("span", { class: "log-ply" }, String(entry.ply)),
+    h("span", { class: "log-seat" }, names[entry.seat] ?? ""),
+    h("span", { class: "log-text" }, withNames(entry.description, names) || entry.text),
+    events.length
+      ? h("ul", { class: "log-events", style: { gridColumn: "2", listStyle: "none", margin: "0", padding: "0" } },
+        events.map((event) => h("li", {
+          class: "log-event",
+          dataset: { kind: event.kind },
+          style: { fontSize: ".92em", color: "var(--muted, #666)", paddingLeft: ".8em", textIndent: "-.8em" },
+        }, "· ", withNames(event.description, names))))
+      : null,
+  ];
+}
+
+/** Where each seat's points came from: a row per part, a column per seat, then the total. */
+export function breakdownTable(breakdown, names) {
+  if (!breakdown) return null;
+  const labels = new Map();
+  for (const parts of breakdown) for (const part of parts) if (!labels.has(part.key)) labels.set(part.key, part.label);
+  const cell = (parts, key) => {
+    const found = parts.find((part) => part.key === key);
+    return found ? String(found.points) : "";
+  };
+  const left = { padding: ".1rem .6rem .1rem 0", textAlign: "left" };
+  const right = { padding: ".1rem 0 .1rem .6rem", textAlign: "right", fontVariantNumeric: "tabular-nums" };
+  return h("table", { class: "score-breakdown", id: "score-breakdown", style: { borderCollapse: "collapse", marginBottom: ".6rem" } },
+    h("caption", { style: { textAlign: "left", fontWeight: "600" } }, t("breakdown")),
+    h("thead", {}, h("tr", {}, h("th", { style: left }, ""), names.map((name) => h("th", { style: right }, name)))),
+    h("tbody", {},
+      [...labels].map(([key, label]) => h("tr", { dataset: { key } }, h("td", { style: left }, label), breakdown.map((parts) => h("td", { style: right }, cell(parts, key))))),
+      h("tr", { class: "total" }, h("th", { style: left }, t("total")), breakdown.map((parts) => h("th", { style: right }, String(parts.reduce((sum, part) => sum + part.points, 0)))))));
+}
