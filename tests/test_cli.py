@@ -114,8 +114,8 @@ def test_the_end_shows_where_the_points_came_from(human_game: tuple[str, Path]) 
     state = eurogames.replay(json.loads(record_path.read_text()))
     assert "Where the points came from" in output
     cards, nobles = (part.points for part in state.score_breakdown()[1])
-    assert re.search(rf"development cards\s*│\s*\d+\s*│\s*{cards}\s*│", output)
-    assert re.search(rf"nobles\s*│\s*\d+\s*│\s*{nobles}\s*│", output)
+    assert re.search(rf"Development cards\s*│\s*\d+\s*│\s*{cards}\s*│", output)
+    assert re.search(rf"Nobles\s*│\s*\d+\s*│\s*{nobles}\s*│", output)
     assert re.search(rf"Total\s*│\s*{state.scores()[0]}\s*│\s*{state.scores()[1]}\s*│", output)
 
 

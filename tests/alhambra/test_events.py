@@ -180,7 +180,7 @@ def test_the_breakdown_is_each_scoring_by_type_and_walls():
     assert [(p.key, p.points) for p in parts[0]] == [
         ("scoring1.seraglio", 2), ("scoring1.arcades", 3), ("scoring1.walls", 4),
     ]
-    assert parts[0][2].label("en") == "scoring 1: walls"
+    assert parts[0][2].label("en") == "Scoring 1: walls"
     assert parts[0][0].label("zh-Hant") == "第1次計分：宅邸"
     assert parts[1] == parts[2] == []
 

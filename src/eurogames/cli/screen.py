@@ -176,11 +176,19 @@ class Screen:
         table.add_column("", overflow="fold")
         for name in names:
             table.add_column(name, justify="right")
-        labels: dict[str, str] = {}  # key -> words, in order of first appearance
+        keys: list[str] = []  # every seat's parts in one order that keeps each seat's own
+        labels: dict[str, str] = {}
         for seat_parts in parts:
+            at = -1
             for part in seat_parts:
-                labels.setdefault(part.key, part.label(lang))
-        for key, label in labels.items():
+                if part.key in labels:
+                    at = keys.index(part.key)
+                else:
+                    keys.insert(at + 1, part.key)
+                    labels[part.key] = part.label(lang)
+                    at += 1
+        for key in keys:
+            label = labels[key]
             cells = []
             for seat_parts in parts:
                 found = [part.points for part in seat_parts if part.key == key]

@@ -435,7 +435,7 @@ class State(ABC):
 
         The default is one part, ``points``, the whole score.
         """
-        labels = {"en": "points", "zh-Hant": "分數", "zh-Hans": "分数"}
+        labels = {"en": "Points", "zh-Hant": "分數", "zh-Hans": "分数"}
         return [[ScorePart("points", score, dict(labels))] for score in self.scores()]
 
     def _check_viewer(self, viewer: int | None, names: Sequence[str] | None) -> None:

@@ -404,7 +404,7 @@ def part_labels(round_: int, kind: int | None) -> dict[str, str]:
             else TYPE_NAMES[lang][kind]
         )
         if lang == "en":
-            labels[lang] = f"scoring {round_}" + (f": {what}" if what else "")
+            labels[lang] = f"Scoring {round_}" + (f": {what}" if what else "")
         else:
             scoring = "計分" if lang == "zh-Hant" else "计分"
             labels[lang] = f"第{round_}次{scoring}" + (f"：{what}" if what else "")

@@ -316,8 +316,8 @@ THIRD_PERSON = {
 }
 
 PART_LABELS = {  # R21: prestige points come from cards and nobles
-    "cards": {"en": "development cards", "zh-Hant": "發展卡牌", "zh-Hans": "发展卡牌"},
-    "nobles": {"en": "nobles", "zh-Hant": "貴族板塊", "zh-Hans": "贵族板块"},
+    "cards": {"en": "Development cards", "zh-Hant": "發展卡牌", "zh-Hans": "发展卡牌"},
+    "nobles": {"en": "Nobles", "zh-Hant": "貴族板塊", "zh-Hans": "贵族板块"},
 }
 
 

@@ -41,7 +41,8 @@ export function startReplay(root, matchId) {
   const controls = h("div", { class: "replay-controls", id: "replay-controls" });
   const board = h("section", { class: "board", id: "board" });
   const side = h("aside", { class: "play-side" });
-  replace(root, h("div", { class: "replay" }, head, controls, h("div", { class: "play-layout" }, h("div", { class: "play-main" }, board), side)));
+  const ending = h("section", { class: "panel summary", id: "replay-ending", hidden: true });
+  replace(root, h("div", { class: "replay" }, head, controls, h("div", { class: "play-layout" }, h("div", { class: "play-main" }, ending, board), side)));
 
   function fromHash() {
     const m = location.hash.match(/ply=(\d+)/);
@@ -154,11 +155,14 @@ export function startReplay(root, matchId) {
           h("span", { class: "turn-mark", "aria-hidden": "true" }, i === data.view.current_player ? "▶" : ""),
           h("span", { class: "player-name" }, who[i]),
           winners.includes(i) ? h("span", { class: "crown", title: t("winner_mark") }, "★") : null,
-          h("span", { class: "player-score" }, String(score))))),
-        data.breakdown ? h("p", { class: "winners", id: "replay-winners" }, winnerLine(winners, who)) : null,
-        breakdownTable(data.breakdown, who)),
+          h("span", { class: "player-score" }, String(score)))))),
       h("section", { class: "panel log-panel" }, h("h3", {}, t("log")), log));
     log.scrollTop = log.scrollHeight;
+    // at the end of a finished game: who won and where the points came from
+    ending.hidden = !data.breakdown;
+    replace(ending, data.breakdown
+      ? [h("p", { class: "winners", id: "replay-winners" }, winnerLine(winners, who)), breakdownTable(data.breakdown, who)]
+      : []);
   }
 
   document.addEventListener("keydown", (e) => {

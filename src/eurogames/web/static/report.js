@@ -34,8 +34,22 @@ export function entryParts(entry, names) {
 /** Where each seat's points came from: a row per part, a column per seat, then the total. */
 export function breakdownTable(breakdown, names) {
   if (!breakdown) return null;
+  // every seat's parts in one order that keeps each seat's own (scoring 1 before 2)
+  const keys = [];
   const labels = new Map();
-  for (const parts of breakdown) for (const part of parts) if (!labels.has(part.key)) labels.set(part.key, part.label);
+  for (const parts of breakdown) {
+    let at = -1;
+    for (const part of parts) {
+      const found = keys.indexOf(part.key);
+      if (found >= 0) {
+        at = found;
+      } else {
+        keys.splice(at + 1, 0, part.key);
+        labels.set(part.key, part.label);
+        at += 1;
+      }
+    }
+  }
   const cell = (parts, key) => {
     const found = parts.find((part) => part.key === key);
     return found ? String(found.points) : "";
@@ -46,6 +60,6 @@ export function breakdownTable(breakdown, names) {
     h("caption", { style: { textAlign: "left", fontWeight: "600" } }, t("breakdown")),
     h("thead", {}, h("tr", {}, h("th", { style: left }, ""), names.map((name) => h("th", { style: right }, name)))),
     h("tbody", {},
-      [...labels].map(([key, label]) => h("tr", { dataset: { key } }, h("td", { style: left }, label), breakdown.map((parts) => h("td", { style: right }, cell(parts, key))))),
+      keys.map((key) => h("tr", { dataset: { key } }, h("td", { style: left }, labels.get(key)), breakdown.map((parts) => h("td", { style: right }, cell(parts, key))))),
       h("tr", { class: "total" }, h("th", { style: left }, t("total")), breakdown.map((parts) => h("th", { style: right }, String(parts.reduce((sum, part) => sum + part.points, 0)))))));
 }
