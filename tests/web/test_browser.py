@@ -427,7 +427,8 @@ def test_alhambra_turn_by_clicking_buy_then_place(
     placed.wait_for()
     assert placed.get_attribute("data-cell") == cell
     log = page.locator("#log").inner_text()
-    assert "Buy " in log and f"Alhambra at {cell}" in log
+    assert "You buy " in log and f"your Alhambra at {cell}" in log  # the player's own moves
+    assert "· A tile is drawn from the bag for market slot " in log  # the refill at the end
     assert page.locator(f'.al-slot[data-tile="{tile}"]').count() == 0
 
 
