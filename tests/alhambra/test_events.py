@@ -205,3 +205,23 @@ def test_placing_from_the_reserve_says_whose_alhambra():
     assert theirs.startswith("MCTS bot places from their reserve: ")
     assert "their Alhambra" in theirs and "your" not in theirs
     assert state.describe(action, "en", viewer=0).startswith("You place from your reserve: ")
+
+
+def test_f4_an_empty_bag_ends_the_game_and_says_so():
+    # case 31: the market is empty and so is the bag: the refill fails, the game ends
+    state = position(market=[0, 0, 0, 0], bag=[], display="orange 1", alhambras={0: {7: (1, 0)}})
+    state.reserves[2] = tuple(sorted(t for t in TILE_IDS if t != 7))
+    state.check()
+    play(state, "take orange 1")
+    assert [e.kind for e in events(state)] == [
+        "display_refill", "bag_empty", "scoring", "game_over",
+    ]
+    (empty,) = events(state, "bag_empty")
+    assert empty == Event("bag_empty", {"slots": [1, 2, 3, 4]})
+    assert state.describe_event(empty, "en") == (
+        "The bag is empty and market slots 1, 2, 3 and 4 stay empty: the game ends."
+    )
+    assert state.describe_event(empty, "zh-Hant") == (
+        "袋中已無建築板塊，1、2、3、4號位置無法補滿：遊戲結束。"
+    )
+    assert events(state, "game_over")[0].data == {"scores": [16, 0, 0], "winners": [0]}

@@ -485,7 +485,11 @@ def describe_event(state: Any, event: Any, lang: str, viewer: int | None, names:
     if kind == "bag_empty":
         slots = _join([str(s) for s in data["slots"]], lang)
         if en:
-            return f"The bag is empty and market slot {slots} stays empty: the game ends."
+            many = len(data["slots"]) > 1
+            which = f"slots {name_list([str(s) for s in data['slots']], lang)}" if many else \
+                f"slot {slots}"
+            stay = "stay" if many else "stays"
+            return f"The bag is empty and market {which} {stay} empty: the game ends."
         return f"袋中已無建築板塊，{slots}號位置無法補滿：遊戲結束。" if hant else \
             f"袋中已无建筑板块，{slots}号位置无法补满：游戏结束。"
     if kind == "market_gift":
