@@ -66,11 +66,15 @@ def test_r19_an_automatic_noble_visit_is_reported():
     play(state, "buy 1.1")
     visit = events(state, "noble")
     assert visit == [Event("noble", {"seat": 0, "noble": 1, "points": 3, "chosen": False}, (0,))]
-    assert state.describe_event(visit[0], "en", viewer=0) == "Noble 1 visits you (3 prestige points)."
+    assert state.describe_event(visit[0], "en", viewer=0) == (
+        "Noble 1 visits you (3 prestige points)."
+    )
     assert state.describe_event(visit[0], "en", viewer=1, names=["Ann", "Bob"]) == (
         "Noble 1 visits Ann (3 prestige points)."
     )
-    assert state.describe_event(visit[0], "zh-Hant", viewer=1) == "貴族板塊1拜訪玩家1（3點聲望點數）。"
+    assert state.describe_event(visit[0], "zh-Hant", viewer=1) == (
+        "貴族板塊1拜訪玩家1（3點聲望點數）。"
+    )
 
 
 def test_r20_a_chosen_noble_visit_is_reported():

@@ -361,7 +361,8 @@ def test_splendor_against_a_bot_to_the_end_by_clicking(
     assert "You take " in log or "You buy " in log or "You reserve " in log
     assert re.search(r"Greedy bot (takes|buys|reserves) ", log) and "{seat:" not in log
     assert page.locator("#log .log-event[data-kind='refill']").count() > 0
-    assert "The game is over: " in page.locator("#log .log-event[data-kind='game_over']").inner_text()
+    over = page.locator("#log .log-event[data-kind='game_over']").inner_text()
+    assert "The game is over: " in over
     breakdown = summary.locator("#score-breakdown")
     assert "Where the points came from" in breakdown.inner_text()
     totals = breakdown.locator("tr.total th").all_inner_texts()[1:]

@@ -437,20 +437,27 @@ def describe_event(state: Any, event: Any, lang: str, viewer: int | None, names:
     if kind == "display_refill":
         cards = cards_words(tuple(_MONEY_CODE[c] for c in data["cards"]), lang)
         if en:
-            shuffled = "The discard pile is shuffled into a new deck. " if data["reshuffled"] else ""
+            shuffled = "The discard pile is shuffled into a new deck. " if data["reshuffled"] \
+                else ""
             if not data["cards"]:
                 return f"{shuffled}No money card is left to refill the display."
             return f"{shuffled}The money display is refilled: {cards}."
         if hant:
             shuffled = "棄牌堆洗混成為新的錢幣牌庫。" if data["reshuffled"] else ""
-            return f"{shuffled}補滿錢幣區：{cards}。" if data["cards"] else f"{shuffled}沒有錢幣卡可補滿錢幣區。"
+            if not data["cards"]:
+                return f"{shuffled}沒有錢幣卡可補滿錢幣區。"
+            return f"{shuffled}補滿錢幣區：{cards}。"
         shuffled = "弃牌堆洗混成为新的钱币牌库。" if data["reshuffled"] else ""
-        return f"{shuffled}补满钱币区：{cards}。" if data["cards"] else f"{shuffled}没有钱币卡可补满钱币区。"
+        if not data["cards"]:
+            return f"{shuffled}没有钱币卡可补满钱币区。"
+        return f"{shuffled}补满钱币区：{cards}。"
     if kind == "scoring_card":
         r = data["round"]
         if en:
             return f"The {ORDINALS[r]} scoring card turns up: scoring {r} follows."
-        return f"翻出第{r}張計分卡：進行第{r}次計分。" if hant else f"翻出第{r}张计分卡：进行第{r}次计分。"
+        if hant:
+            return f"翻出第{r}張計分卡：進行第{r}次計分。"
+        return f"翻出第{r}张计分卡：进行第{r}次计分。"
     if kind == "scoring":
         r = data["round"]
         lines = []
@@ -473,12 +480,15 @@ def describe_event(state: Any, event: Any, lang: str, viewer: int | None, names:
         n = len(data["tiles"])
         if en:
             return f"Dirk takes {n} tile{'' if n == 1 else 's'} from the bag: {tiles}."
-        return f"德克從袋中抽取{n}個建築板塊：{tiles}。" if hant else f"德克从袋中抽取{n}个建筑板块：{tiles}。"
+        if hant:
+            return f"德克從袋中抽取{n}個建築板塊：{tiles}。"
+        return f"德克从袋中抽取{n}个建筑板块：{tiles}。"
     if kind == "market_refill":
         slot, tile = data["slot"], data["tile"]
         cur = CURRENCY_NAMES[lang][slot - 1]
         if en:
-            return f"A tile is drawn from the bag for market slot {slot} ({cur}): {tile_words(tile, lang)}."
+            return (f"A tile is drawn from the bag for market slot {slot} ({cur}): "
+                    f"{tile_words(tile, lang)}.")
         if hant:
             return f"從袋中抽出建築板塊放到{slot}號位置（{cur}）：{tile_words(tile, lang)}。"
         return f"从袋中抽出建筑板块放到{slot}号位置（{cur}）：{tile_words(tile, lang)}。"

@@ -25,7 +25,9 @@ function icon(name) {
 }
 
 function winnerLine(winners, who) {
-  if (winners.length > 1) return t("winners_shared", { who: winners.map((w) => who[w]).join(t("and")) });
+  if (winners.length > 1) {
+    return t("winners_shared", { who: winners.map((w) => who[w]).join(t("and")) });
+  }
   return winners.length ? t("winner", { who: who[winners[0]] }) : "";
 }
 
@@ -42,7 +44,9 @@ export function startReplay(root, matchId) {
   const board = h("section", { class: "board", id: "board" });
   const side = h("aside", { class: "play-side" });
   const ending = h("section", { class: "panel summary", id: "replay-ending", hidden: true });
-  replace(root, h("div", { class: "replay" }, head, controls, h("div", { class: "play-layout" }, h("div", { class: "play-main" }, ending, board), side)));
+  const main = h("div", { class: "play-main" }, ending, board);
+  replace(root, h("div", { class: "replay" }, head, controls,
+    h("div", { class: "play-layout" }, main, side)));
 
   function fromHash() {
     const m = location.hash.match(/ply=(\d+)/);
@@ -161,7 +165,8 @@ export function startReplay(root, matchId) {
     // at the end of a finished game: who won and where the points came from
     ending.hidden = !data.breakdown;
     replace(ending, data.breakdown
-      ? [h("p", { class: "winners", id: "replay-winners" }, winnerLine(winners, who)), breakdownTable(data.breakdown, who)]
+      ? [h("p", { class: "winners", id: "replay-winners" }, winnerLine(winners, who)),
+        breakdownTable(data.breakdown, who)]
       : []);
   }
 

@@ -8,9 +8,19 @@ import { h } from "./ui.js";
 // the server's sentences name seat N as {seat:N} (0-based), in the reader's person already
 const SEAT = /\{seat:(\d+)\}/g;
 
+const EVENTS_STYLE = { gridColumn: "2", listStyle: "none", margin: "0", padding: "0" };
+const EVENT_STYLE = {
+  fontSize: ".92em", color: "var(--muted, #666)", paddingLeft: ".8em", textIndent: "-.8em",
+};
+const LEFT = { padding: ".1rem .6rem .1rem 0", textAlign: "left" };
+const RIGHT = {
+  padding: ".1rem 0 .1rem .6rem", textAlign: "right", fontVariantNumeric: "tabular-nums",
+};
+
 /** ``text`` with every {seat:N} replaced by that seat's name on this page. */
 export function withNames(text, names) {
-  return (text || "").replace(SEAT, (_, n) => names[Number(n)] ?? t("seat_n", { n: Number(n) + 1 }));
+  const name = (n) => names[n] ?? t("seat_n", { n: n + 1 });
+  return (text || "").replace(SEAT, (_, n) => name(Number(n)));
 }
 
 /** The children of one log entry: ply, seat, the sentence, then its events (if any). */
@@ -21,20 +31,15 @@ export function entryParts(entry, names) {
     h("span", { class: "log-seat" }, names[entry.seat] ?? ""),
     h("span", { class: "log-text" }, withNames(entry.description, names) || entry.text),
     events.length
-      ? h("ul", { class: "log-events", style: { gridColumn: "2", listStyle: "none", margin: "0", padding: "0" } },
-        events.map((event) => h("li", {
-          class: "log-event",
-          dataset: { kind: event.kind },
-          style: { fontSize: ".92em", color: "var(--muted, #666)", paddingLeft: ".8em", textIndent: "-.8em" },
-        }, "· ", withNames(event.description, names))))
+      ? h("ul", { class: "log-events", style: EVENTS_STYLE }, events.map((event) => h("li",
+        { class: "log-event", dataset: { kind: event.kind }, style: EVENT_STYLE },
+        "· ", withNames(event.description, names))))
       : null,
   ];
 }
 
-/** Where each seat's points came from: a row per part, a column per seat, then the total. */
-export function breakdownTable(breakdown, names) {
-  if (!breakdown) return null;
-  // every seat's parts in one order that keeps each seat's own (scoring 1 before 2)
+/** Every seat's part keys in one order that keeps each seat's own (scoring 1 before 2). */
+function partOrder(breakdown) {
   const keys = [];
   const labels = new Map();
   for (const parts of breakdown) {
@@ -50,16 +55,26 @@ export function breakdownTable(breakdown, names) {
       }
     }
   }
+  return { keys, labels };
+}
+
+/** Where each seat's points came from: a row per part, a column per seat, then the total. */
+export function breakdownTable(breakdown, names) {
+  if (!breakdown) return null;
+  const { keys, labels } = partOrder(breakdown);
   const cell = (parts, key) => {
     const found = parts.find((part) => part.key === key);
     return found ? String(found.points) : "";
   };
-  const left = { padding: ".1rem .6rem .1rem 0", textAlign: "left" };
-  const right = { padding: ".1rem 0 .1rem .6rem", textAlign: "right", fontVariantNumeric: "tabular-nums" };
-  return h("table", { class: "score-breakdown", id: "score-breakdown", style: { borderCollapse: "collapse", marginBottom: ".6rem" } },
+  const total = (parts) => String(parts.reduce((sum, part) => sum + part.points, 0));
+  const style = { borderCollapse: "collapse", marginBottom: ".6rem" };
+  return h("table", { class: "score-breakdown", id: "score-breakdown", style },
     h("caption", { style: { textAlign: "left", fontWeight: "600" } }, t("breakdown")),
-    h("thead", {}, h("tr", {}, h("th", { style: left }, ""), names.map((name) => h("th", { style: right }, name)))),
+    h("thead", {}, h("tr", {}, h("th", { style: LEFT }, ""),
+      names.map((name) => h("th", { style: RIGHT }, name)))),
     h("tbody", {},
-      keys.map((key) => h("tr", { dataset: { key } }, h("td", { style: left }, labels.get(key)), breakdown.map((parts) => h("td", { style: right }, cell(parts, key))))),
-      h("tr", { class: "total" }, h("th", { style: left }, t("total")), breakdown.map((parts) => h("th", { style: right }, String(parts.reduce((sum, part) => sum + part.points, 0)))))));
+      keys.map((key) => h("tr", { dataset: { key } }, h("td", { style: LEFT }, labels.get(key)),
+        breakdown.map((parts) => h("td", { style: RIGHT }, cell(parts, key))))),
+      h("tr", { class: "total" }, h("th", { style: LEFT }, t("total")),
+        breakdown.map((parts) => h("th", { style: RIGHT }, total(parts))))));
 }
