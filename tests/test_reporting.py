@@ -67,6 +67,8 @@ def test_every_event_is_json_and_said_to_every_reader(name, players):
     for _, _, state in seeded_game(name, players, seed=5):
         events = state.last_events()
         assert state.clone().last_events() == events  # a clone keeps them
+        if state.ply % 25 == 0 or state.is_over():  # a replay finds them again
+            assert eurogames.replay(state.record(), upto=state.ply).last_events() == events
         for event in events:
             assert isinstance(event, Event)
             kinds.add(event.kind)
