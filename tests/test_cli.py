@@ -92,10 +92,31 @@ def test_board_shows_the_market_nobles_supply_and_players(human_game: tuple[str,
         assert text in output
 
 
-def test_bot_moves_are_shown_in_words(human_game: tuple[str, Path]) -> None:
+def test_moves_speak_to_the_player_and_of_the_bot(human_game: tuple[str, Path]) -> None:
     output, _ = human_game
-    assert "Seat 1 (you): Take 3 different gem tokens: white, blue, green." in output
-    assert re.search(r"Seat 2 \(random\): (Take|Reserve|Buy|Return)", output)
+    assert "You take 3 different gem tokens: white, blue, green." in output
+    assert re.search(r"Seat 2 \(random\) (takes|reserves|buys|returns) ", output)
+    theirs = re.findall(r"Seat 2 \(random\) [a-z]+s .*?\.\s+\(", output, re.DOTALL)
+    assert theirs and not any(re.search(r"\byour?\b", move) for move in theirs)
+
+
+def test_events_are_shown_as_they_happen(human_game: tuple[str, Path]) -> None:
+    output, record_path = human_game
+    state = eurogames.replay(json.loads(record_path.read_text()))
+    assert "  · A card turns up in the market at " in output
+    assert f"  · The game is over: Seat 2 (random) wins with {max(state.scores())} points." in (
+        output
+    )
+
+
+def test_the_end_shows_where_the_points_came_from(human_game: tuple[str, Path]) -> None:
+    output, record_path = human_game
+    state = eurogames.replay(json.loads(record_path.read_text()))
+    assert "Where the points came from" in output
+    cards, nobles = (part.points for part in state.score_breakdown()[1])
+    assert re.search(rf"Development cards\s*│\s*\d+\s*│\s*{cards}\s*│", output)
+    assert re.search(rf"Nobles\s*│\s*\d+\s*│\s*{nobles}\s*│", output)
+    assert re.search(rf"Total\s*│\s*{state.scores()[0]}\s*│\s*{state.scores()[1]}\s*│", output)
 
 
 def test_the_end_shows_scores_cards_and_winner(human_game: tuple[str, Path]) -> None:
@@ -128,9 +149,12 @@ def test_replay_auto_prints_every_move_and_the_final_board(human_game: tuple[str
     result = run("replay", str(record_path), "--auto")
     assert result.exit_code == 0
     assert f"{plies} plies" in result.output
-    assert "   1. Seat 1: Take 3 different gem tokens: white, blue, green." in result.output
-    assert re.search(rf"^\s*{plies}\. Seat \d: ", result.output, re.MULTILINE)
+    assert "   1. Seat 1 takes 3 different gem tokens: white, blue, green." in result.output
+    assert re.search(rf"^\s*{plies}\. Seat \d [a-z]+s ", result.output, re.MULTILINE)
     assert "Market" in result.output and "Winner: Seat 2." in result.output
+    assert "\n      · A card turns up in the market at " in result.output  # the events
+    assert "The game is over: Seat 2 wins with " in result.output
+    assert "Where the points came from" in result.output
 
 
 def test_replay_steps_forward_back_and_jumps(human_game: tuple[str, Path]) -> None:
@@ -273,14 +297,17 @@ def test_bots_only_prints_each_move_and_the_result() -> None:
                  "--first", "2")
     assert result.exit_code == 0
     assert "Seat 2 (random) starts." in result.output
-    assert re.search(r"^Seat 3 \(random\): ", result.output, re.MULTILINE)
+    assert re.search(r"^Seat 3 \(random\) [a-z]+s ", result.output, re.MULTILINE)
+    assert "Where the points came from" in result.output
     assert "Final scores" in result.output and "Winner" in result.output
 
 
 def test_quiet_prints_only_the_result() -> None:
     result = run("play", "splendor", "--seats", "random,random", "--seed", "5", "--quiet")
     assert result.exit_code == 0
-    assert "Seat 1 (random):" not in result.output and "Market" not in result.output
+    assert not re.search(r"Seat 1 \(random\) [a-z]+s ", result.output)
+    assert "Market" not in result.output
+    assert "·" not in result.output  # nor the events
     assert "Final scores" in result.output
 
 

@@ -151,8 +151,10 @@ def test_a_seat_plays_by_notation_or_by_action_id(client: Any, store: Store) -> 
     assert set(first) == {"id", "text", "description"}
     after = act(client, match, 0, first["text"]).json()
     assert after["ply"] == 1 and after["current_player"] == 1 and after["legal"] == []
+    # the seat that moved reads its move in the second person; the option read "Take…"
+    said = "You t" + first["description"][1:]
     assert after["log"] == [{"ply": 1, "seat": 0, "text": first["text"],
-                             "description": first["description"], "bot": False}]
+                             "description": said, "bot": False, "events": []}]
     legal = state(client, match, token(match, 1))["legal"]
     by_id = act(client, match, 1, legal[-1]["id"]).json()
     assert by_id["log"][-1]["text"] == legal[-1]["text"]
@@ -163,7 +165,23 @@ def test_the_log_is_described_in_the_asked_language(client: Any) -> None:
     match = create(client)
     act(client, match, 0, "take white blue green")
     entry = state(client, match, lang="zh-Hant")["log"][0]
-    assert entry["description"] == "拿取3個不同顏色的寶石標記：鑽石、藍寶石、翡翠。"
+    # a spectator reads the third person; the client puts its name for seat 0 in {seat:0}
+    assert entry["description"] == "{seat:0}拿取3個不同顏色的寶石標記：鑽石、藍寶石、翡翠。"
+    mine = state(client, match, token(match, 0), lang="zh-Hans")["log"][0]
+    assert mine["description"] == "你拿取3个不同颜色的宝石标记：钻石、蓝宝石、翡翠。"
+
+
+def test_the_log_carries_the_events_for_each_reader(client: Any) -> None:
+    match = create(client)
+    act(client, match, 0, "reserve 1.2")  # the market refills 1.2 from the level-1 deck
+    for who in (None, token(match, 0), token(match, 1)):
+        entry = state(client, match, who)["log"][0]
+        (event,) = entry["events"]
+        assert event["kind"] == "refill" and event["seats"] == []
+        assert event["description"].startswith("A card turns up in the market at 1.2: ")
+    theirs = state(client, match, token(match, 1))["log"][0]["description"]
+    assert theirs.startswith("{seat:0} reserves the level-1 ")
+    assert state(client, match)["breakdown"] is None  # only once the game is over
 
 
 def test_shorthand_is_stored_as_canonical_notation(client: Any, store: Store) -> None:

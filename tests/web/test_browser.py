@@ -339,6 +339,16 @@ def test_splendor_against_a_bot_to_the_end_by_clicking(
     assert sorted(shown) == sorted(final["scores"])
     entries = page.locator("#log .log-entry")
     assert entries.count() == final["ply"]
+    log = page.locator("#log").inner_text()
+    assert "You take " in log or "You buy " in log or "You reserve " in log
+    assert re.search(r"Greedy bot (takes|buys|reserves) ", log) and "{seat:" not in log
+    assert page.locator("#log .log-event[data-kind='refill']").count() > 0
+    over = page.locator("#log .log-event[data-kind='game_over']").inner_text()
+    assert "The game is over: " in over
+    breakdown = summary.locator("#score-breakdown")
+    assert "Where the points came from" in breakdown.inner_text()
+    totals = breakdown.locator("tr.total th").all_inner_texts()[1:]
+    assert [int(x) for x in totals] == final["scores"]
     assert all(text.rstrip().endswith(".") for text in page.locator("#log .log-text").all_inner_texts())
     assert page.locator("#play").get_attribute("data-mine") == "0"
     page.screenshot(path=str(artifacts / "splendor-finished.png"), full_page=True)
@@ -400,7 +410,8 @@ def test_alhambra_turn_by_clicking_buy_then_place(
     placed.wait_for()
     assert placed.get_attribute("data-cell") == cell
     log = page.locator("#log").inner_text()
-    assert "Buy " in log and f"Alhambra at {cell}" in log
+    assert "You buy " in log and f"your Alhambra at {cell}" in log  # the player's own moves
+    assert "· A tile is drawn from the bag for market slot " in log  # the refill at the end
     assert page.locator(f'.al-slot[data-tile="{tile}"]').count() == 0
 
 
@@ -419,6 +430,38 @@ def advance(base: str, match: dict[str, Any], game: str, seed: int, plies: int,
                 "token": tokens[seat], "seat": seat, "ply": state.ply, "action": text})
             assert response.status_code == 200, response.text
             state.apply(state.parse_action(text))
+
+
+def test_alhambra_to_the_end_shows_scorings_hand_outs_and_the_breakdown(
+        base: str, new_page: NewPage, artifacts: Path) -> None:
+    match = create_match(base, "alhambra", [bot("random"), bot("random"), bot("random")], seed=2)
+    url = f"{base}/api/matches/{match['match']}/state"
+    deadline = time.monotonic() + 120
+    while (final := httpx.get(url, timeout=10).json())["status"] == "active":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.3)
+    page = new_page()
+    page.goto(base + match["spectator_url"])
+    summary = page.locator("#summary")
+    summary.wait_for()
+    scorings = page.locator("#log .log-event[data-kind='scoring']")
+    assert scorings.count() == 3
+    assert scorings.first.inner_text().startswith("· Scoring 1: Random bot · Seat 1: ")
+    assert page.locator("#log .log-event[data-kind='market_refill']").count() > 0
+    assert re.search(r"Random bot · Seat \d (takes|buys|places|puts|swaps|passes)",
+                     page.locator("#log").inner_text())
+    breakdown = summary.locator("#score-breakdown")
+    keys = breakdown.locator("tbody tr[data-key]").evaluate_all("rs => rs.map(r => r.dataset.key)")
+    assert "scoring3.walls" in keys and all(k.startswith("scoring") for k in keys)
+    totals = breakdown.locator("tr.total th").all_inner_texts()[1:]
+    assert [int(x) for x in totals] == final["scores"]
+    summary.screenshot(path=str(artifacts / "alhambra-summary.png"))
+    page.screenshot(path=str(artifacts / "alhambra-finished.png"), full_page=True)
+
+    page.goto(f"{base}/replay/{match['match']}#ply={final['ply']}")
+    page.wait_for_selector("#score-breakdown")
+    assert page.locator("#replay-winners").inner_text().startswith(("Winner: ", "Shared"))
+    page.screenshot(path=str(artifacts / "alhambra-replay-end.png"), full_page=True)
 
 
 def test_alhambra_midgame_draws_every_palace_with_its_walls(
@@ -500,7 +543,8 @@ def test_two_players_see_each_other_live_and_never_the_hidden_cards(
         html = page.content()
         assert f'data-card="{card}"' not in html
         assert secret not in html
-        assert "Reserve the top card of the level-1 deck" in page.locator("#log").inner_text()
+        # the others read Ann's move in the third person, and only what they may see
+        assert "Ann reserves the top card of the level-1 deck" in page.locator("#log").inner_text()
 
     assert wait_turn(bob, 0)
     bob.wait_for_selector(".sp-pile.legal")
@@ -541,8 +585,8 @@ def test_language_switch_reload_and_reconnect(
 
     page.select_option("#lang", "zh-Hant")
     page.wait_for_function("() => document.getElementById('turn').textContent === '輪到你了'")
-    page.wait_for_function(
-        "() => document.querySelector('#log .log-text').textContent.startsWith('拿取')")
+    page.wait_for_function(  # the player's own move, in the second person
+        "() => document.querySelector('#log .log-text').textContent.startsWith('你拿取')")
     assert "供應堆" in page.inner_text(".sp-table") and "分數" in page.inner_text("#players h3")
     assert page.get_attribute("html", "lang") == "zh-Hant"
     page.screenshot(path=str(artifacts / "splendor-zh-Hant.png"), full_page=True)

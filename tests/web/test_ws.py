@@ -77,7 +77,8 @@ def test_a_reconnect_receives_the_current_state(client: Any) -> None:
     with client.websocket_connect(socket_url(match, token(match, 0), "zh-Hant")) as again:
         now = next_state(again)
     assert now["ply"] == 2 and now["current_player"] == 0 and now["legal"]
-    assert now["log"][1]["description"].startswith("拿取3個")
+    assert now["log"][1]["description"].startswith("{seat:1}拿取3個")  # seat 1's move
+    assert now["log"][0]["description"].startswith("你拿取3個")  # seat 0's own
 
 
 def test_refusals_go_back_to_the_sender_only(client: Any) -> None:

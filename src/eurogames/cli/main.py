@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -34,7 +34,7 @@ from eurogames.cli.seats import SeatSpec, parse_options, parse_seats
 from eurogames.cli.strings import say
 from eurogames.core.action import Action
 from eurogames.core.errors import IllegalActionError, RecordError, UnknownGameError
-from eurogames.core.game import LANGS, Game, State
+from eurogames.core.game import LANGS, SPECTATOR, Game, State
 from eurogames.core.records import load_record_text
 
 # not eurogames.games: importing the eurogames.games package replaces that attribute
@@ -222,6 +222,9 @@ class Match:
         self.seats = seats
         self.names = [seat.label for seat in seats]
         self.humans = [seat.index for seat in seats if seat.bot is None]
+        # the log speaks to the one person at the table ("you take…") and of everyone else;
+        # at a hot-seat table, or with bots alone, it speaks of every seat by name
+        self.viewer = self.humans[0] if len(self.humans) == 1 else SPECTATOR
         # --quiet silences the moves only when nobody needs to watch them
         self.quiet = quiet and not self.humans
         self.record = record
@@ -245,8 +248,9 @@ class Match:
                     action = choice
                 else:
                     action = self.ask_bot(seat)
-                self.announce(seat, action)
+                self.announce(action)
                 state.apply(action)
+                self.report()
         except KeyboardInterrupt:
             self.out.print()  # the ^C was echoed after the prompt
             stopped = "interrupted"
@@ -314,10 +318,17 @@ class Match:
             fail(f"{seat.label} chose {action!r}, which is not legal here (a bot bug)", code=1)
         return action
 
-    def announce(self, seat: Seat, action: Action) -> None:
+    def announce(self, action: Action) -> None:
         if self.quiet:
             return
-        self.out.print(self.screen.move(seat.label, self.state, action))
+        self.out.print(self.screen.move(self.state, action, self.viewer, self.names))
+
+    def report(self) -> None:
+        """What the rules did after the action without a decision (refills, scorings…)."""
+        if self.quiet:
+            return
+        for line in self.screen.events(self.state, self.viewer, self.names):
+            self.out.print(line)
 
     def finish(self) -> None:
         state, out = self.state, self.out
@@ -325,6 +336,8 @@ class Match:
             watcher = self.humans[0] if len(self.humans) == 1 else None
             out.print(Rule(say(self.lang, "game_over", ply=state.ply), style="bold"))
             out.print(self.screen.board(state.view(watcher), watcher, self.names))
+            out.print()
+            out.print(self.screen.breakdown(state, self.names))
             out.print()
         out.print(self.screen.result(state, self.names))
 
@@ -428,8 +441,11 @@ class Replay:
         """Ply ``ply`` (1-based) in words, from the position before it."""
         before = self.states[ply - 1]
         prefix = f"{ply:>4}." if numbered else ""
-        return self.screen.move(self.names[before.current_player], before,
-                                self.actions[ply - 1], prefix)
+        move = self.screen.move(before, self.actions[ply - 1], SPECTATOR, self.names, prefix)
+        # the events' dots under the sentence's first letter
+        events = self.screen.events(self.states[ply], SPECTATOR, self.names,
+                                    " " * (len(prefix) - 1) if prefix else "")
+        return Group(move, *events)
 
     def show(self, ply: int) -> None:
         out, lang = self.out, self.lang
@@ -447,6 +463,8 @@ class Replay:
         final = self.states[-1]
         self.out.print()
         if final.is_over():
+            self.out.print(self.screen.breakdown(final, self.names))
+            self.out.print()
             self.out.print(self.screen.result(final, self.names))
         else:
             self.out.print(Text(say(self.lang, "unfinished", ply=self.plies), style="yellow"))

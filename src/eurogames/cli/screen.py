@@ -137,8 +137,10 @@ class Screen:
             index = end
         return table
 
-    def move(self, who: str, before: State, action: Action, prefix: str = "") -> Table:
-        """``who: <the action in words>  (notation)``, wrapped under itself, not under ``who``.
+    def move(self, before: State, action: Action, viewer: int, names: list[str],
+             prefix: str = "") -> Table:
+        """The action in words as ``viewer`` reads it (``SPECTATOR``: the third person),
+        then its notation; wrapped under itself, not under the prefix.
 
         A grid rather than one line: Chinese has no spaces to wrap at, and a long sentence
         would otherwise jump to the next line as one unbreakable word.
@@ -146,12 +148,56 @@ class Screen:
         line = Table.grid(padding=(0, 1))
         if prefix:
             line.add_column(style="grey62", no_wrap=True)
-        line.add_column(style="bold", no_wrap=True)
         line.add_column(overflow="fold")
-        sentence = self.words(before.describe(action, self.lang))
+        sentence = self.words(before.describe(action, self.lang, viewer, names))
+        sentence.stylize("bold", 0, len(sentence))
         sentence.append(f"  ({action.text})", style="grey62")
-        line.add_row(*([prefix] if prefix else []), who + ":", sentence)
+        line.add_row(*([prefix] if prefix else []), sentence)
         return line
+
+    def events(self, after: State, viewer: int, names: list[str], indent: str = "") -> list[Table]:
+        """What the last action made happen without a decision, one line per event."""
+        lines = []
+        for event in after.last_events():
+            line = Table.grid(padding=(0, 1))
+            line.add_column(style="grey62", no_wrap=True)
+            line.add_column(overflow="fold")
+            words = self.words(after.describe_event(event, self.lang, viewer, names))
+            line.add_row(f"{indent}  ·", words)
+            lines.append(line)
+        return lines
+
+    def breakdown(self, state: State, names: list[str]) -> Table:
+        """Where each seat's points came from (``score_breakdown``): a row per part."""
+        lang = self.lang
+        parts = state.score_breakdown()
+        table = Table(title=Text(say(lang, "breakdown"), style="bold"), title_justify="left",
+                      title_style="", header_style="bold")
+        table.add_column("", overflow="fold")
+        for name in names:
+            table.add_column(name, justify="right")
+        keys: list[str] = []  # every seat's parts in one order that keeps each seat's own
+        labels: dict[str, str] = {}
+        for seat_parts in parts:
+            at = -1
+            for part in seat_parts:
+                if part.key in labels:
+                    at = keys.index(part.key)
+                else:
+                    keys.insert(at + 1, part.key)
+                    labels[part.key] = part.label(lang)
+                    at += 1
+        for key in keys:
+            label = labels[key]
+            cells = []
+            for seat_parts in parts:
+                found = [part.points for part in seat_parts if part.key == key]
+                cells.append(str(found[0]) if found else "")
+            table.add_row(label, *cells)
+        table.add_row(Text(say(lang, "total"), style="bold"),
+                      *(Text(str(sum(p.points for p in seat_parts)), style="bold yellow")
+                        for seat_parts in parts))
+        return table
 
     def result(self, state: State, names: list[str]) -> RenderableType:
         """Final scores, the game's extra columns (tie-breaks) and who won."""

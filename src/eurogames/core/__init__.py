@@ -8,14 +8,25 @@ from eurogames.core.errors import (
     RecordError,
     UnknownGameError,
 )
-from eurogames.core.game import LANGS, Game, Option, ProvisionalValue, State
+from eurogames.core.game import (
+    LANGS,
+    SPECTATOR,
+    Event,
+    Game,
+    Option,
+    ProvisionalValue,
+    ScorePart,
+    State,
+)
 from eurogames.core.records import replay
 from eurogames.core.registry import bot, games, load, refresh_games
 from eurogames.core.rng import Rng
 
 __all__ = [
     "LANGS",
+    "SPECTATOR",
     "Action",
+    "Event",
     "EurogamesError",
     "GamePluginError",
     "Game",
@@ -24,6 +35,7 @@ __all__ = [
     "ProvisionalValue",
     "RecordError",
     "Rng",
+    "ScorePart",
     "State",
     "UnknownGameError",
     "bot",

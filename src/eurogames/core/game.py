@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import array
+import copy
 import os
+import re
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from eurogames.core.action import Action
 from eurogames.core.errors import IllegalActionError
 from eurogames.core.rng import Rng
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
+# ``describe(action, lang, viewer=SPECTATOR)``: the third person for every seat (a spectator,
+# a replay); ``viewer=None`` keeps the option's own words, addressed to the seat that decides
+SPECTATOR = -1
+SEAT_NAMES = {"en": "Seat {n}", "zh-Hant": "玩家{n}", "zh-Hans": "玩家{n}"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,95 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
     return lang
+
+
+class Event(NamedTuple):
+    """Something the rules did without a decision: a refill, a scoring, a visit, the end.
+
+    ``kind`` names it (each game documents its kinds), ``data`` holds JSON-ready facts that
+    every seat may see, ``seats`` the seats it concerns (they read it in the second person).
+    ``state.describe_event(event, lang, viewer)`` says it in words.
+    """
+
+    kind: str
+    data: dict[str, Any]
+    seats: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """A fresh JSON-ready dict: the caller may change it."""
+        return {"kind": self.kind, "data": copy.deepcopy(self.data), "seats": list(self.seats)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        try:
+            kind, facts, seats = data["kind"], data["data"], data["seats"]
+        except (KeyError, TypeError):
+            raise ValueError(f"not an event: {data!r}") from None
+        if not isinstance(kind, str) or not isinstance(facts, dict) or not isinstance(seats, list):
+            raise ValueError(f"not an event: {data!r}")
+        return cls(kind, copy.deepcopy(facts), tuple(seats))
+
+
+class ScorePart(NamedTuple):
+    """One labelled part of a seat's score (``state.score_breakdown()``)."""
+
+    key: str
+    points: int
+    labels: dict[str, str]  # lang -> words, for en, zh-Hant and zh-Hans
+
+    def label(self, lang: str = "en") -> str:
+        return self.labels[check_lang(lang)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "points": self.points, "labels": dict(self.labels)}
+
+
+def seat_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """How a sentence names ``seat``: ``names[seat]``, else "Seat N" / 玩家N (N from 1)."""
+    if names is not None:
+        return names[seat]
+    return SEAT_NAMES[check_lang(lang)].format(n=seat + 1)
+
+
+def name_list(who: Sequence[str], lang: str) -> str:
+    """Names joined as a sentence lists them: "Ann, Bob and Cy" / 甲、乙和丙."""
+    if len(who) < 2:
+        return "".join(who)
+    if lang == "en":
+        return f"{', '.join(who[:-1])} and {who[-1]}"
+    return f"{'、'.join(who[:-1])}和{who[-1]}"
+
+
+def points_words(n: int, lang: str) -> str:
+    if lang == "en":
+        return f"{n} point{'' if n == 1 else 's'}"
+    return f"{n}分"
+
+
+def in_person(
+    sentence: str, lang: str, actor: str | None, verbs: Mapping[str, str]
+) -> str:
+    """An option's imperative ``sentence`` as said of the seat that acted.
+
+    ``actor`` is ``None`` for the reader who acted ("You take…", 你拿取…), else the actor's
+    name ("Ann takes…", 玩家2拿取…). English needs the third person of each verb that can
+    open or follow "and" in the game's sentences (``verbs``: "Take" -> "takes"); "your"
+    becomes "their" and "you" "they" for a third person. Chinese puts the subject first.
+    """
+    if lang != "en":
+        return ("你" if actor is None else actor) + sentence
+    first, _, rest = sentence.partition(" ")
+    word = first.rstrip(":,.")
+    if actor is None:
+        return f"You {first[0].lower()}{first[1:]} {rest}".rstrip()
+    third = verbs.get(word)
+    if third is None:
+        raise ValueError(f"no third person for {word!r} (in {sentence!r})")
+    said = f"{actor} {third}{first[len(word):]} {rest}".rstrip()
+    for verb, conjugated in verbs.items():
+        said = said.replace(f" and {verb.lower()} ", f" and {conjugated} ")
+    said = re.sub(r"\byour\b", "their", said)
+    return re.sub(r"\byou\b", "they", said)
 
 
 class Game(ABC):
@@ -163,6 +259,11 @@ class State(ABC):
         """The seat that decides now (``-1`` when the game is over)."""
 
     _legal: list[Action] | None  # the legal actions of this position, once generated
+    # what the last ``apply`` did without a decision: events, or plain tuples ``(kind,
+    # *facts)`` that ``_event`` turns into events when asked (cheap to record in a playout);
+    # empty before any ``apply`` (a new state, one read from JSON). A game with
+    # ``__slots__`` sets it to ``()`` in setup and from_json and copies it in clone.
+    _events: tuple[Event | tuple[Any, ...], ...] = ()
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a deterministic order; never empty before the end.
@@ -186,6 +287,7 @@ class State(ABC):
         if action not in legal:  # actions are singletons: an identity scan, no __eq__ calls
             self._refuse(action)
         self._legal = None
+        self._events = ()
         self._apply(action)
         self.ply += 1
         self._history = (self._history, action)
@@ -251,6 +353,127 @@ class State(ABC):
         share = 2.0 / len(winners) - 1.0
         return [share if seat in winners else -1.0 for seat in range(self.players)]
 
+    # -- what happened and why: events and the score's parts -------------------------------
+    def last_events(self) -> list[Event]:
+        """What the last ``apply`` did without a decision, in order (see docs/api.md).
+
+        Kept by ``clone`` (so by ``resample_hidden``), not by ``to_json``: a state read back
+        from JSON, or a new one, has none. A replay gets every ply's events by re-applying.
+        Every game reports at least ``game_over``: the base class adds it to every finished
+        state's events (the last action ended the game), a finished one read from JSON too.
+        """
+        events = [e if type(e) is Event else self._event(*e) for e in self._events]
+        if self.is_over():  # nothing is played after the end: the last action ended it
+            events.append(self._game_over())
+        return events
+
+    def _event(self, kind: str, *facts: Any) -> Event:
+        """The event a game recorded as the plain tuple ``(kind, *facts)`` (games override)."""
+        raise ValueError(f"{self.game.name} records no event {kind!r} as a tuple")
+
+    def _emit(self, kind: str, data: dict[str, Any], seats: tuple[int, ...] = ()) -> None:
+        """Record an event of the decision being applied (only public facts in ``data``)."""
+        self._events = (*self._events, Event(kind, data, seats))
+
+    def _game_over(self) -> Event:
+        scores, winners = self.scores(), self.winners()
+        return Event("game_over", {"scores": scores, "winners": winners}, tuple(winners))
+
+    def describe_event(
+        self,
+        event: Event,
+        lang: str = "en",
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """A sentence for ``viewer`` (a seat, or ``None`` / ``SPECTATOR``) saying ``event``.
+
+        A seat the event concerns reads it in the second person; others read ``names[seat]``
+        (default "Seat N" / 玩家N). Games describe their own kinds in ``_describe_event``.
+        """
+        check_lang(lang)
+        self._check_viewer(viewer, names)
+        if not isinstance(event, Event):
+            raise ValueError(f"{event!r} is not an Event")
+        if event.kind == "game_over":
+            return self._describe_game_over(event, lang, viewer, names)
+        return self._describe_event(event, lang, viewer, names)
+
+    def _describe_event(
+        self, event: Event, lang: str, viewer: int | None, names: Sequence[str] | None
+    ) -> str:
+        """The game's own event kinds in words (games that emit events override)."""
+        raise ValueError(f"{self.game.name} has no event {event.kind!r}")
+
+    def subject(self, seat: int, lang: str, viewer: int | None, names: Sequence[str] | None) -> str:
+        """``seat`` as the subject of a sentence read by ``viewer``: you / 你, or its name."""
+        if seat == viewer:
+            return "you" if lang == "en" else "你"
+        return seat_name(seat, lang, names)
+
+    def _describe_game_over(
+        self, event: Event, lang: str, viewer: int | None, names: Sequence[str] | None
+    ) -> str:
+        winners = event.data["winners"]
+        best = event.data["scores"][winners[0]]
+        who = name_list([self.subject(p, lang, viewer, names) for p in winners], lang)
+        points = points_words(best, lang)
+        if lang == "en":
+            if len(winners) > 1:
+                return f"The game is over: {who} share the victory with {points} each."
+            verb = "win" if winners[0] == viewer else "wins"
+            return f"The game is over: {who} {verb} with {points}."
+        over = "遊戲結束" if lang == "zh-Hant" else "游戏结束"
+        if len(winners) > 1:
+            shared = "共享勝利" if lang == "zh-Hant" else "共享胜利"
+            return f"{over}：{who}各以{points}{shared}。"
+        won = "獲勝" if lang == "zh-Hant" else "获胜"
+        return f"{over}：{who}以{points}{won}。"
+
+    def score_breakdown(self) -> list[list[ScorePart]]:
+        """Per seat, labelled parts adding up to ``scores()[seat]`` (games override).
+
+        The default is one part, ``points``, the whole score.
+        """
+        labels = {"en": "Points", "zh-Hant": "分數", "zh-Hans": "分数"}
+        return [[ScorePart("points", score, dict(labels))] for score in self.scores()]
+
+    def _check_viewer(self, viewer: int | None, names: Sequence[str] | None) -> None:
+        if viewer is not None and (
+            isinstance(viewer, bool)
+            or not isinstance(viewer, int)
+            or not SPECTATOR <= viewer < self.players
+        ):
+            raise ValueError(
+                f"viewer must be a seat 0 to {self.players - 1}, SPECTATOR (-1) or None, "
+                f"not {viewer!r}"
+            )
+        if names is not None and (
+            isinstance(names, str)
+            or len(names) != self.players
+            or not all(isinstance(n, str) for n in names)
+        ):
+            raise ValueError(f"names must be {self.players} strings, one per seat, not {names!r}")
+
+    def address(
+        self,
+        sentence: str,
+        lang: str,
+        viewer: int | None,
+        names: Sequence[str] | None,
+        verbs: Mapping[str, str],
+    ) -> str:
+        """An option's words (``describe``'s imperative) as ``viewer`` reads them once the
+        seat deciding now has played it: unchanged for ``None``, the second person for that
+        seat, the third person (its name) for any other seat and ``SPECTATOR``."""
+        self._check_viewer(viewer, names)
+        if viewer is None:
+            return sentence
+        actor = self.current_player
+        if actor == viewer:
+            return in_person(sentence, lang, None, verbs)
+        return in_person(sentence, lang, seat_name(actor, lang, names), verbs)
+
     # -- information -----------------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -301,8 +524,22 @@ class State(ABC):
         return ""
 
     @abstractmethod
-    def describe(self, action: Action, lang: str = "en") -> str:
-        """A sentence for people saying what ``action`` does, in ``lang``."""
+    def describe(
+        self,
+        action: Action,
+        lang: str = "en",
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """A sentence for people saying what ``action`` does, in ``lang`` (call it before
+        applying the action).
+
+        ``viewer=None``: the option as offered to the seat that decides ("Take 2 white
+        tokens."). ``viewer=seat``: as that seat reads it in a log, the second person when it
+        is the seat that decides ("You take…"), else the third person with ``names[seat]`` or
+        "Seat N" / 玩家N ("MCTS bot takes…"); ``viewer=SPECTATOR`` (-1): the third person.
+        Games usually end with ``self.address(sentence, lang, viewer, names, verbs)``.
+        """
 
     # -- learning --------------------------------------------------------------------------
     def action_from_id(self, id: int) -> Action:

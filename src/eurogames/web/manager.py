@@ -30,7 +30,8 @@ from typing import Any
 
 from eurogames.core.action import Action
 from eurogames.core.errors import IllegalActionError, RecordError, UnknownGameError
-from eurogames.core.game import LANGS, Game, State
+from eurogames.core.game import LANGS, Event, Game, State
+from eurogames.core.game import SPECTATOR as NO_SEAT
 from eurogames.core.records import load_record_text, replay, result_of
 from eurogames.core.registry import load
 from eurogames.store import (
@@ -100,24 +101,68 @@ class Access:
 SPECTATOR = Access("spectator")
 
 
+def placeholders(players: int) -> list[str]:
+    """The names the server's sentences give the seats: ``{seat:N}`` (0-based), which a
+    client replaces by its own name for seat N (docs/web.md), so that a log names a seat
+    as the rest of the page does, in the page's language."""
+    return [f"{{seat:{seat}}}" for seat in range(players)]
+
+
 @dataclass
 class LogEntry:
-    """One decision as the log shows it: described before it was applied."""
+    """One decision as the log shows it: described before it was applied, in the second
+    person for the seat that made it and the third for everyone else, with the events it
+    set off described for every reader."""
 
     ply: int  # 1-based, as in records
     seat: int
     text: str
-    descriptions: dict[str, str]
+    descriptions: dict[str, dict[str, str]]  # lang -> {"actor", "other"}
     bot: bool
     reveals: bool  # it drew or revealed hidden information: undo stops here
+    events: list[tuple[Event, dict[str, dict[int, str]]]] = field(default_factory=list)
+    # each event with its words per lang, per reader: NO_SEAT, then each seat it concerns
 
-    def to_json(self, lang: str) -> dict[str, Any]:
+    def to_json(self, lang: str, viewer: int | None) -> dict[str, Any]:
+        """The entry as ``viewer`` (a seat, or None for a spectator) reads it."""
+        said = self.descriptions[lang]
+        events = []
+        for event, words in self.events:
+            found = event.to_json()
+            by_reader = words[lang]
+            found["description"] = by_reader.get(NO_SEAT if viewer is None else viewer,
+                                                 by_reader[NO_SEAT])
+            events.append(found)
         return {"ply": self.ply, "seat": self.seat, "text": self.text,
-                "description": self.descriptions[lang], "bot": self.bot}
+                "description": said["actor" if viewer == self.seat else "other"],
+                "bot": self.bot, "events": events}
 
 
-def describe_all(state: State, action: Action) -> dict[str, str]:
-    return {lang: state.describe(action, lang) for lang in LANGS}
+def describe_all(state: State, action: Action) -> dict[str, dict[str, str]]:
+    """The action in words for the seat deciding now and for everyone else."""
+    names = placeholders(state.players)
+    actor = state.current_player
+    return {lang: {"actor": state.describe(action, lang, actor, names),
+                   "other": state.describe(action, lang, NO_SEAT, names)} for lang in LANGS}
+
+
+def events_all(after: State) -> list[tuple[Event, dict[str, dict[int, str]]]]:
+    """The events of the action just applied, described for every reader who reads them
+    differently: a spectator (as every seat the event does not concern) and each seat it
+    concerns."""
+    names = placeholders(after.players)
+    found = []
+    for event in after.last_events():
+        words = {lang: {viewer: after.describe_event(event, lang, viewer, names)
+                        for viewer in (NO_SEAT, *event.seats)} for lang in LANGS}
+        found.append((event, words))
+    return found
+
+
+def breakdown_json(state: State, lang: str) -> list[list[dict[str, Any]]]:
+    """Each seat's score in labelled parts (``score_breakdown``), in ``lang``."""
+    return [[{"key": part.key, "points": part.points, "label": part.label(lang)}
+             for part in parts] for parts in state.score_breakdown()]
 
 
 def reveals(state: State, action: Action) -> bool:
@@ -269,9 +314,10 @@ class LiveMatch:
             "legal": self.legal(lang) if decides else [],
             "can_undo": floor < state.ply,
             "undo_floor": floor,
-            "log": [entry.to_json(lang) for entry in self.log],
+            "log": [entry.to_json(lang, seat) for entry in self.log],
             "scores": state.scores(),
             "winners": state.winners() if state.is_over() else None,
+            "breakdown": breakdown_json(state, lang) if state.is_over() else None,
             "provisional": [{"what": value.what, "reason": value.reason}
                             for value in self.game.provisional],
         }
@@ -290,12 +336,14 @@ def rebuild(game: Game, stored: StoredMatch) -> tuple[State, list[LogEntry]]:
         except IllegalActionError as exc:
             raise StoreError(f"match {stored.id} does not replay at ply {stored_action.ply}: "
                              f"{exc}") from None
-        entries.append(LogEntry(
+        entry = LogEntry(
             ply=stored_action.ply, seat=state.current_player, text=action.text,
             descriptions=describe_all(state, action),
             bot=stored.seats[state.current_player].kind == "bot",
-            reveals=reveals(state, action)))
+            reveals=reveals(state, action))
         state.apply(action)
+        entry.events = events_all(state)
+        entries.append(entry)
     return state, entries
 
 
@@ -614,8 +662,9 @@ class MatchManager:
         return {
             "match": live.id, "game": live.game.name, "players": state.players,
             "ply": ply, "total": total, "view": state.view(None),
-            "log": [entry.to_json(lang) for entry in live.log[:ply]],
+            "log": [entry.to_json(lang, None) for entry in live.log[:ply]],
             "scores": state.scores(), "winners": state.winners() if state.is_over() else None,
+            "breakdown": breakdown_json(state, lang) if state.is_over() else None,
         }
 
     # -- playing ---------------------------------------------------------------------------
@@ -700,6 +749,7 @@ class MatchManager:
                          reveals=reveals(state, action))
         after = state.clone()
         after.apply(action)
+        entry.events = events_all(after)
         result = result_of(after)
         try:
             updated = await asyncio.to_thread(self.store.append_action, live.id, entry.ply,

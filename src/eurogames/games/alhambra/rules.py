@@ -10,10 +10,12 @@ at setup and whenever the discard pile is reused.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from typing import Any
 
 from eurogames.core.action import Action
-from eurogames.core.game import State
+from eurogames.core.errors import IllegalActionError
+from eurogames.core.game import Event, ScorePart, State
 from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import (
     ACTIONS,
@@ -34,6 +36,7 @@ from eurogames.games.alhambra.actions import (
     TAKE_BY_CARDS,
     TAKE_LIMIT,
     buy_action,
+    card_text,
     card_value,
 )
 from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TYPES
@@ -58,7 +61,7 @@ from eurogames.games.alhambra.palace import (
     signature,
     signatures,
 )
-from eurogames.games.alhambra.scoring import round_points
+from eurogames.games.alhambra.scoring import round_breakdown
 
 STARTING_MONEY = 20  # rule U5: deal until the total is at least 20
 DISPLAY_SIZE = 4
@@ -184,6 +187,7 @@ class AlhambraState(State):
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
         "scorings", "scoring_ranges", "queue", "_legal", "_frontier", "_cut", "_redesign", "_purses",
         "_sig", "_free", "_owned", "_mine",
+        "_events", "scoring_detail",
     )
 
     # -- setup (rules U1–U8) ---------------------------------------------------------------
@@ -231,6 +235,8 @@ class AlhambraState(State):
         s.scorings = 0
         s.queue = ()
         s.rng = rng.state
+        s._events = ()
+        s.scoring_detail = ()
         s.forget_geometry()
         return s
 
@@ -254,6 +260,7 @@ class AlhambraState(State):
         s._purses, s._sig, s._free = self._purses, self._sig, self._free
         s._mine = self._mine  # replaced by either state's _own before any write
         s._owned = self._owned = False
+        s._events, s.scoring_detail = self._events, self.scoring_detail
         return s
 
     # -- the contract ----------------------------------------------------------------------
@@ -708,6 +715,8 @@ class AlhambraState(State):
         if len(self.display) < DISPLAY_SIZE:
             display = list(self.display)
             deck = self.deck
+            reshuffled = False
+            drawn_money = []  # F1: face up, so public
             while len(display) < DISPLAY_SIZE:
                 if not deck:
                     if not any(self.discard):
@@ -718,16 +727,21 @@ class AlhambraState(State):
                     rng.shuffle(cards)  # F1: the discard pile becomes the new deck
                     deck = tuple(cards)
                     self.discard = NO_MONEY
+                    reshuffled = True
                 code = deck[-1]
                 deck = deck[:-1]
                 if code == SCORING_CARD:
                     found += 1  # F1: out of the game, keep drawing
                 else:
                     display.append(code)
+                    drawn_money.append(code)
             self.deck = deck
             self.display = tuple(sorted(display))
+            # a tuple, made an event by _event when asked (this runs nearly every turn)
+            self._events = (*self._events, ("display_refill", drawn_money, reshuffled))
         for _ in range(found):  # F2: score after the display is full
             self.scorings += 1
+            self._emit("scoring_card", {"round": self.scorings})
             self._score(self.scorings)
             if self.with_dirk:  # V4, V5
                 if rng is None:
@@ -735,6 +749,7 @@ class AlhambraState(State):
                 n = DIRK_TILES_AFTER_FIRST if self.scorings == 1 else len(self.bag) // 3
                 drawn = [self._draw_tile(rng) for _ in range(min(n, len(self.bag)))]
                 self.dirk = tuple(sorted((*self.dirk, *drawn)))
+                self._emit("dirk_tiles", {"tiles": sorted(drawn)})
         short = False
         market = self.market
         if 0 in market:
@@ -743,12 +758,15 @@ class AlhambraState(State):
             for slot in range(MARKET_SLOTS):  # F3: slots in order 1 -> 4
                 if not market[slot]:
                     if self.bag:
-                        market[slot] = self._draw_tile(rng)
+                        market[slot] = tile = self._draw_tile(rng)
+                        self._events = (*self._events, ("market_refill", slot, tile))
                     else:
                         short = True
         if rng is not None:
             self.rng = rng.state
-        if short:
+        if short:  # F4: the bag cannot fill the market, the game ends
+            empty = [slot + 1 for slot in range(MARKET_SLOTS) if not market[slot]]
+            self._emit("bag_empty", {"slots": empty})
             self._end_game()
             return
         self.current = (self.current + 1) % self.players
@@ -773,12 +791,22 @@ class AlhambraState(State):
                 c[TILE_TYPE[t]] += 1
             counts.append(c)
             walls.append(0)  # V7: Dirk scores no walls
-        gained = round_points(counts, walls, round_)
+        parts = tuple(round_breakdown(counts, walls, round_))
+        gained = [sum(by_type) + wall for by_type, wall in parts]
+        if self.scoring_detail is not None:  # else unknown (from JSON) until asked for
+            self.scoring_detail = (*self.scoring_detail, (round_, parts))
         for p in range(self.players):
             self.points[p] += gained[p]
         dirk = gained[self.players] if self.with_dirk else 0
         self.dirk_points += dirk
         self.log = (*self.log, (round_, tuple(gained[: self.players]), dirk))
+        self._emit("scoring", {
+            "round": round_,
+            "points": gained[: self.players],
+            "buildings": [list(by_type) for by_type, _ in parts[: self.players]],
+            "walls": [wall for _, wall in parts[: self.players]],
+            "dirk": list(parts[self.players][0]) if self.with_dirk else None,
+        }, tuple(range(self.players)))
 
     def _end_game(self) -> None:
         """E2–E3: each market tile to the most money of its currency; then they are placed."""
@@ -796,6 +824,14 @@ class AlhambraState(State):
                 winner = totals.index(best)
                 gifts.setdefault(winner, []).append(tile)
                 self.market[slot] = 0
+                self._emit("market_gift", {
+                    "slot": slot + 1, "tile": tile, "seat": winner, "money": best, "tied": [],
+                }, (winner,))
+            else:
+                tied = [p for p in range(n) if best and totals[p] == best]
+                self._emit("market_gift", {
+                    "slot": slot + 1, "tile": tile, "seat": None, "money": best, "tied": tied,
+                }, tuple(tied))
         order = [(self.current + 1 + i) % n for i in range(n)]  # A19
         self.queue = tuple((p, tuple(gifts[p])) for p in order if p in gifts)
         self._next_recipient()
@@ -935,6 +971,8 @@ class AlhambraState(State):
             s.scorings = data["scorings"]
             s.scoring_ranges = tuple(tuple(r) for r in data["scoring_ranges"])
             s.queue = tuple((p, tuple(t)) for p, t in data["queue"])
+            s._events = ()
+            s.scoring_detail = None  # not in the JSON: score_breakdown replays for it
             s.forget_geometry()
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an Alhambra state: {exc!r}") from None
@@ -984,10 +1022,84 @@ class AlhambraState(State):
             raise ValueError("scores do not match the scoring log")
 
     # -- notation --------------------------------------------------------------------------
-    def describe(self, action: Action, lang: str = "en") -> str:
-        from eurogames.games.alhambra.text import describe
+    def describe(
+        self,
+        action: Action,
+        lang: str = "en",
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        from eurogames.games.alhambra.text import THIRD_PERSON, describe
 
-        return describe(self, action, lang)
+        return self.address(describe(self, action, lang), lang, viewer, names, THIRD_PERSON)
+
+    def _event(self, kind: str, *facts: Any) -> Event:
+        if kind == "display_refill":  # F1
+            cards, reshuffled = facts
+            # sorted: the order they were drawn in was hidden (the deck's)
+            cards = [card_text(c) for c in sorted(cards)]
+            return Event(kind, {"cards": cards, "reshuffled": reshuffled})
+        if kind == "market_refill":  # F3
+            slot, tile = facts
+            return Event(kind, {"slot": slot + 1, "tile": tile})
+        return super()._event(kind, *facts)
+
+    def _describe_event(
+        self, event: Event, lang: str, viewer: int | None, names: Sequence[str] | None
+    ) -> str:
+        from eurogames.games.alhambra.text import describe_event
+
+        return describe_event(self, event, lang, viewer, names)
+
+    def _scoring_detail(self) -> tuple[tuple[int, tuple[tuple[tuple[int, ...], int], ...]], ...]:
+        """Every scoring so far as (round, per contestant (points by type, wall points)).
+
+        Kept as the game goes; a state read from JSON has only the totals (its ``log``), so
+        the parts are found again by replaying its actions from its seed. A state whose
+        replay does not give its log (edited by hand) has no parts (``()``).
+        """
+        detail = self.scoring_detail
+        if detail is None:
+            detail = ()
+            if self.log:
+                replayed = self.game.new(self.players, self.seed, self.options)
+                try:
+                    for action in self.actions():
+                        replayed.apply(action)
+                except IllegalActionError:  # a position edited by hand: no parts to find
+                    pass
+                else:
+                    if replayed.log == self.log:
+                        detail = replayed.scoring_detail
+            self.scoring_detail = detail
+        return detail
+
+    def score_breakdown(self) -> list[list[ScorePart]]:
+        """S1–S7 per scoring: the points of each building type and of the longest wall.
+
+        A scoring whose parts are unknown (a state edited by hand) is one part, its total.
+        """
+        from eurogames.games.alhambra.text import part_labels
+
+        detail = {round_: parts for round_, parts in self._scoring_detail()}
+        out: list[list[ScorePart]] = [[] for _ in range(self.players)]
+        for round_, gained, _ in self.log:
+            parts = detail.get(round_)
+            for p in range(self.players):
+                if parts is None or sum(parts[p][0]) + parts[p][1] != gained[p]:
+                    if gained[p]:
+                        key = f"scoring{round_}"
+                        out[p].append(ScorePart(key, gained[p], part_labels(round_, None)))
+                    continue
+                by_type, wall = parts[p]
+                for t, points in enumerate(by_type):
+                    if points:
+                        key = f"scoring{round_}.{TYPES[t]}"
+                        out[p].append(ScorePart(key, points, part_labels(round_, t)))
+                if wall:
+                    key = f"scoring{round_}.walls"
+                    out[p].append(ScorePart(key, wall, part_labels(round_, -1)))
+        return out
 
     def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
         from eurogames.games.alhambra.text import parse_alias

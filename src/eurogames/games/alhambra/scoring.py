@@ -47,3 +47,18 @@ def round_points(type_counts: Sequence[Sequence[int]], walls: Sequence[int], rou
         for c, p in enumerate(building_points([counts[t] for counts in type_counts], tables[t])):
             total[c] += p
     return total
+
+
+def round_breakdown(
+    type_counts: Sequence[Sequence[int]], walls: Sequence[int], round_: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """One scoring's points per contestant as (points per building type, wall points).
+
+    The parts of :func:`round_points`: its total for a contestant is their sum.
+    """
+    tables = DATA.points[round_ - 1]
+    by_type = [[0] * len(TYPES) for _ in type_counts]
+    for t in range(len(TYPES)):
+        for c, p in enumerate(building_points([counts[t] for counts in type_counts], tables[t])):
+            by_type[c][t] = p
+    return [(tuple(by_type[c]), walls[c]) for c in range(len(type_counts))]

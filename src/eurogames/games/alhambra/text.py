@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from eurogames.core.action import Action
-from eurogames.core.game import check_lang
+from eurogames.core.game import check_lang, name_list
 from eurogames.games.alhambra.actions import (
     BUY,
     BY_TEXT,
@@ -381,3 +381,150 @@ def parse_problem(state: Any, text: str) -> str:
         "not understood; examples: take blue 4, take green 3 blue 2, buy 2 pay 1,4, "
         "place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
     )
+
+
+# the third person of every verb that opens an option's words above
+THIRD_PERSON = {
+    "Take": "takes", "Buy": "buys", "Place": "places", "Put": "puts", "Swap": "swaps",
+    "Give": "gives", "Pass": "passes",
+}
+WALL_NAMES = {"en": "walls", "zh-Hant": "城牆", "zh-Hans": "城墙"}
+_MONEY_CODE = {text: code for code, text in enumerate(_MONEY_TEXT)}
+ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
+def part_labels(round_: int, kind: int | None) -> dict[str, str]:
+    """A score part's words: scoring ``round_``'s building type ``kind``, its walls (-1) or
+    its whole total (``None``)."""
+    labels = {}
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        what = (
+            None if kind is None
+            else WALL_NAMES[lang] if kind < 0
+            else TYPE_NAMES[lang][kind]
+        )
+        if lang == "en":
+            labels[lang] = f"Scoring {round_}" + (f": {what}" if what else "")
+        else:
+            scoring = "計分" if lang == "zh-Hant" else "计分"
+            labels[lang] = f"第{round_}次{scoring}" + (f"：{what}" if what else "")
+    return labels
+
+
+def _join(parts: list[str], lang: str) -> str:
+    return ", ".join(parts) if lang == "en" else "、".join(parts)
+
+
+def _scored(points: int, by_type: list[int], wall: int | None, lang: str) -> str:
+    """A contestant's points in one scoring, with the parts that gave them."""
+    parts = [f"{TYPE_NAMES[lang][t]} {n}" if lang == "en" else f"{TYPE_NAMES[lang][t]}{n}"
+             for t, n in enumerate(by_type) if n]
+    if wall:
+        parts.append(f"{WALL_NAMES[lang]} {wall}" if lang == "en" else f"{WALL_NAMES[lang]}{wall}")
+    if lang == "en":
+        total = f"{points} point{'' if points == 1 else 's'}"
+        return f"{total} ({_join(parts, lang)})" if parts else total
+    return f"{points}分（{_join(parts, lang)}）" if parts else f"{points}分"
+
+
+def describe_event(state: Any, event: Any, lang: str, viewer: int | None, names: Any) -> str:
+    """Alhambra's events in words: refills of the display and the market (F1, F3), scoring
+    cards and scorings (F2, S1–S7), Dirk's tiles (V4, V5), the empty bag (F4) and the
+    hand-out of the market's last tiles (E2, E3, A2)."""
+    data, kind = event.data, event.kind
+    en, hant = lang == "en", lang == "zh-Hant"
+    t = TERMS[lang]
+    if kind == "display_refill":
+        cards = cards_words(tuple(_MONEY_CODE[c] for c in data["cards"]), lang)
+        if en:
+            shuffled = "The discard pile is shuffled into a new deck. " if data["reshuffled"] \
+                else ""
+            if not data["cards"]:
+                return f"{shuffled}No money card is left to refill the display."
+            return f"{shuffled}The money display is refilled: {cards}."
+        if hant:
+            shuffled = "棄牌堆洗混成為新的錢幣牌庫。" if data["reshuffled"] else ""
+            if not data["cards"]:
+                return f"{shuffled}沒有錢幣卡可補滿錢幣區。"
+            return f"{shuffled}補滿錢幣區：{cards}。"
+        shuffled = "弃牌堆洗混成为新的钱币牌库。" if data["reshuffled"] else ""
+        if not data["cards"]:
+            return f"{shuffled}没有钱币卡可补满钱币区。"
+        return f"{shuffled}补满钱币区：{cards}。"
+    if kind == "scoring_card":
+        r = data["round"]
+        if en:
+            return f"The {ORDINALS[r]} scoring card turns up: scoring {r} follows."
+        if hant:
+            return f"翻出第{r}張計分卡：進行第{r}次計分。"
+        return f"翻出第{r}张计分卡：进行第{r}次计分。"
+    if kind == "scoring":
+        r = data["round"]
+        lines = []
+        for p, points in enumerate(data["points"]):
+            who = state.subject(p, lang, viewer, names)
+            if en and p == 0 and who == "you":
+                who = "You"
+            lines.append(f"{who}: {_scored(points, data['buildings'][p], data['walls'][p], lang)}"
+                         if en else
+                         f"{who}：{_scored(points, data['buildings'][p], data['walls'][p], lang)}")
+        if data["dirk"] is not None:
+            dirk = sum(data["dirk"])
+            lines.append(f"{t['dirk']}: {_scored(dirk, data['dirk'], None, lang)}" if en else
+                         f"{t['dirk']}：{_scored(dirk, data['dirk'], None, lang)}")
+        if en:
+            return f"Scoring {r}: {'; '.join(lines)}."
+        return (f"第{r}次計分：" if hant else f"第{r}次计分：") + "；".join(lines) + "。"
+    if kind == "dirk_tiles":
+        tiles = _join([tile_words(tile, lang) for tile in data["tiles"]], lang)
+        n = len(data["tiles"])
+        if en:
+            return f"Dirk takes {n} tile{'' if n == 1 else 's'} from the bag: {tiles}."
+        if hant:
+            return f"德克從袋中抽取{n}個建築板塊：{tiles}。"
+        return f"德克从袋中抽取{n}个建筑板块：{tiles}。"
+    if kind == "market_refill":
+        slot, tile = data["slot"], data["tile"]
+        cur = CURRENCY_NAMES[lang][slot - 1]
+        if en:
+            return (f"A tile is drawn from the bag for market slot {slot} ({cur}): "
+                    f"{tile_words(tile, lang)}.")
+        if hant:
+            return f"從袋中抽出建築板塊放到{slot}號位置（{cur}）：{tile_words(tile, lang)}。"
+        return f"从袋中抽出建筑板块放到{slot}号位置（{cur}）：{tile_words(tile, lang)}。"
+    if kind == "bag_empty":
+        slots = _join([str(s) for s in data["slots"]], lang)
+        if en:
+            many = len(data["slots"]) > 1
+            which = f"slots {name_list([str(s) for s in data['slots']], lang)}" if many else \
+                f"slot {slots}"
+            stay = "stay" if many else "stays"
+            return f"The bag is empty and market {which} {stay} empty: the game ends."
+        return f"袋中已無建築板塊，{slots}號位置無法補滿：遊戲結束。" if hant else \
+            f"袋中已无建筑板块，{slots}号位置无法补满：游戏结束。"
+    if kind == "market_gift":
+        slot, tile, seat, money = data["slot"], data["tile"], data["seat"], data["money"]
+        cur = CURRENCY_NAMES[lang][slot - 1]
+        what = tile_words(tile, lang)
+        if seat is not None:
+            who = state.subject(seat, lang, viewer, names)
+            if en:
+                return (f"The {what} left in market slot {slot} goes to {who}, with the most "
+                        f"{cur} money ({money}).")
+            if hant:
+                return f"{slot}號位置剩下的{what}歸{who}：持有最多{cur}色錢幣（{money}）。"
+            return f"{slot}号位置剩下的{what}归{who}：持有最多{cur}色钱币（{money}）。"
+        if data["tied"]:
+            tied = name_list([state.subject(p, lang, viewer, names) for p in data["tied"]], lang)
+            if en:
+                return (f"Nobody gets the {what} left in market slot {slot}: {tied} tie for the "
+                        f"most {cur} money ({money}).")
+            if hant:
+                return f"{slot}號位置剩下的{what}無人獲得：{tied}的{cur}色錢幣同樣最多（{money}）。"
+            return f"{slot}号位置剩下的{what}无人获得：{tied}的{cur}色钱币同样最多（{money}）。"
+        if en:
+            return f"Nobody gets the {what} left in market slot {slot}: nobody holds {cur} money."
+        if hant:
+            return f"{slot}號位置剩下的{what}無人獲得：沒有人持有{cur}色錢幣。"
+        return f"{slot}号位置剩下的{what}无人获得：没有人持有{cur}色钱币。"
+    raise ValueError(f"alhambra has no event {kind!r}")

@@ -6,12 +6,13 @@ copies: per-seat tuples are replaced, never mutated, so a clone can share them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, product
 from operator import add
 from typing import Any
 
 from eurogames.core.action import Action
-from eurogames.core.game import State
+from eurogames.core.game import Event, ScorePart, State
 from eurogames.core.rng import Rng
 from eurogames.games.splendor.actions import (
     BUY,
@@ -109,7 +110,7 @@ class SplendorState(State):
         "game", "players", "seed", "options", "ply", "_history",
         "supply", "tokens", "bonuses", "points", "bought", "reserved", "blind", "nobles_won",
         "market", "decks", "nobles", "current", "first", "phase", "ending", "passes",
-        "_legal",
+        "_legal", "_events",
     )
 
     # -- setup (R3–R6) ---------------------------------------------------------------------
@@ -147,6 +148,7 @@ class SplendorState(State):
         s.ending = False
         s.passes = 0
         s._legal = None
+        s._events = ()
         return s
 
     def clone(self) -> SplendorState:
@@ -167,6 +169,7 @@ class SplendorState(State):
         s.current, s.first, s.phase = self.current, self.first, self.phase
         s.ending, s.passes = self.ending, self.passes
         s._legal = self._legal
+        s._events = self._events
         return s
 
     # -- the contract ----------------------------------------------------------------------
@@ -334,6 +337,9 @@ class SplendorState(State):
             self.decks[level] = deck[:-1]
         else:
             self.market[place] = 0
+        # a card turns up (public from now on), or the slot stays empty for good (D13); a
+        # tuple, made an event by _event when asked
+        self._events = (*self._events, ("refill", place, self.market[place]))
 
     def _reserve_card(self, p: int, place: int) -> None:
         card = self.market[place]
@@ -407,6 +413,11 @@ class SplendorState(State):
         self._finish_turn(p)
 
     def _visit(self, p: int, noble: int) -> None:
+        # R19/R20: reported whether the seat chose the noble (several qualified) or not
+        self._emit("noble", {
+            "seat": p, "noble": noble, "points": NOBLE_POINTS[noble],
+            "chosen": self.phase == CHOOSING_NOBLE,
+        }, (p,))
         self.nobles = tuple(n for n in self.nobles if n != noble)
         self.nobles_won[p] = (*self.nobles_won[p], noble)
         self.points[p] += NOBLE_POINTS[noble]
@@ -415,6 +426,8 @@ class SplendorState(State):
     def _finish_turn(self, p: int) -> None:
         """R22/R23, D9 (end of game) and D7 (stalemate), then the next seat."""
         if self.points[p] >= WINNING_POINTS:
+            if not self.ending:  # R22: the first to reach 15 starts the final round
+                self._emit("final_round", {"seat": p, "points": self.points[p]}, (p,))
             self.ending = True
         n = self.players
         last = (self.first - 1) % n
@@ -515,6 +528,7 @@ class SplendorState(State):
             s.ending = bool(data["ending"])
             s.passes = data["passes"]
             s._legal = None
+            s._events = ()
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a Splendor state: {exc!r}") from None
         s.check()
@@ -561,10 +575,47 @@ class SplendorState(State):
                 raise ValueError("a deck holds a card of another level")
 
     # -- notation --------------------------------------------------------------------------
-    def describe(self, action: Action, lang: str = "en") -> str:
-        from eurogames.games.splendor.text import describe
+    def describe(
+        self,
+        action: Action,
+        lang: str = "en",
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        from eurogames.games.splendor.text import THIRD_PERSON, describe
 
-        return describe(self, action, lang)
+        return self.address(describe(self, action, lang), lang, viewer, names, THIRD_PERSON)
+
+    def _event(self, kind: str, *facts: Any) -> Event:
+        if kind != "refill":
+            return super()._event(kind, *facts)
+        place, card = facts
+        return Event("refill", {"place": place_text(place), "level": place // 4 + 1, "card": card})
+
+    def _describe_event(
+        self, event: Event, lang: str, viewer: int | None, names: Sequence[str] | None
+    ) -> str:
+        from eurogames.games.splendor.text import describe_event
+
+        return describe_event(self, event, lang, viewer, names)
+
+    def score_breakdown(self) -> list[list[ScorePart]]:
+        """R21: the prestige points of the bought cards, then of the nobles' visits."""
+        from eurogames.games.splendor.text import PART_LABELS
+
+        return [
+            [
+                ScorePart(
+                    "cards", sum(POINTS[c] for c in self.bought[p]), dict(PART_LABELS["cards"])
+                ),
+                ScorePart(
+                    "nobles",
+                    sum(NOBLE_POINTS[n] for n in self.nobles_won[p]),
+                    dict(PART_LABELS["nobles"]),
+                ),
+            ]
+            for p in range(self.players)
+        ]
 
     def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
         """A person may type ``buy 1.4`` to pay with the least gold (D3)."""

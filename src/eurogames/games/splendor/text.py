@@ -308,3 +308,51 @@ def parse_problem(state: Any, text: str) -> str:
     if not words or words[0] not in verbs:
         return f"unknown action; actions start with one of: {', '.join(verbs)}"
     return "not understood; examples: take white blue green, take2 red, reserve 2.3, reserve deck 3, buy 1.4, buy reserved 1, return red, noble 4"
+
+
+# the third person of every verb that opens (or follows "and" in) an option's words above
+THIRD_PERSON = {
+    "Take": "takes", "Reserve": "reserves", "Buy": "buys", "Return": "returns", "Pass": "passes",
+}
+
+PART_LABELS = {  # R21: prestige points come from cards and nobles
+    "cards": {"en": "Development cards", "zh-Hant": "發展卡牌", "zh-Hans": "发展卡牌"},
+    "nobles": {"en": "Nobles", "zh-Hant": "貴族板塊", "zh-Hans": "贵族板块"},
+}
+
+
+def describe_event(
+    state: Any, event: Any, lang: str, viewer: int | None, names: Any
+) -> str:
+    """Splendor's events in words: a market refill (R16, D13), a noble's visit (R19/R20) and
+    the start of the final round (R22)."""
+    data = event.data
+    en, hant = lang == "en", lang == "zh-Hant"
+    if event.kind == "refill":
+        card, place, level = data["card"], data["place"], data["level"]
+        if card:
+            if en:
+                return f"A card turns up in the market at {place}: {card_words(card, lang)}."
+            return f"桌面中央{place}翻開新卡牌：{card_words(card, lang)}。" if hant else \
+                f"桌面中央{place}翻开新卡牌：{card_words(card, lang)}。"
+        if en:
+            return f"The level-{level} deck is empty: {place} stays empty."
+        return f"等級{level}牌庫已空：{place}保持空位。" if hant else \
+            f"等级{level}牌库已空：{place}保持空位。"
+    if event.kind == "noble":
+        who = state.subject(data["seat"], lang, viewer, names)
+        noble, points = data["noble"], data["points"]
+        if en:
+            return f"Noble {noble} visits {who} ({points} prestige points)."
+        return f"貴族板塊{noble}拜訪{who}（{points}點聲望點數）。" if hant else \
+            f"贵族板块{noble}拜访{who}（{points}点声望点数）。"
+    if event.kind == "final_round":
+        who = state.subject(data["seat"], lang, viewer, names)
+        points = data["points"]
+        if en:
+            verb = "reach" if data["seat"] == viewer else "reaches"
+            return (f"{who[0].upper()}{who[1:]} {verb} {points} prestige points: the round is "
+                    "played to its end, then the game is over.")
+        return f"{who}達到{points}點聲望點數：本輪結束後遊戲結束。" if hant else \
+            f"{who}达到{points}点声望点数：本轮结束后游戏结束。"
+    raise ValueError(f"splendor has no event {event.kind!r}")

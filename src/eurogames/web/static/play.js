@@ -7,6 +7,7 @@
 import { boardFor, drawBoard } from "./boards/index.js";
 import { renderGeneric } from "./boards/generic.js";
 import { errorText, getLang, seatNames, t } from "./i18n.js";
+import { breakdownTable, entryParts } from "./report.js";
 import { closeMenu, h, menu, replace, toast } from "./ui.js";
 
 const MAX_BACKOFF_MS = 10000;
@@ -257,9 +258,7 @@ export function startPlay(root, matchId, token) {
       replace(log, h("li", { class: "empty" }, t("log_empty")));
     } else {
       replace(log, payload.log.map((entry) => h("li", { class: ["log-entry", entry.bot && "bot"], dataset: { ply: String(entry.ply), text: entry.text } },
-        h("span", { class: "log-ply" }, String(entry.ply)),
-        h("span", { class: "log-seat" }, who[entry.seat] ?? ""),
-        h("span", { class: "log-text" }, entry.description || entry.text))));
+        entryParts(entry, who))));
     }
     if (stick || !log.dataset.seen) log.scrollTop = log.scrollHeight;
     log.dataset.seen = "1";
@@ -284,6 +283,7 @@ export function startPlay(root, matchId, token) {
       h("table", { class: "final-scores" },
         h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("score")))),
         h("tbody", {}, order.map(({ score, seat }) => h("tr", { class: winners.includes(seat) ? "winner" : "" }, h("td", {}, who[seat], winners.includes(seat) ? " ★" : ""), h("td", {}, String(score)))))),
+      breakdownTable(payload.breakdown, who),
       h("p", { class: "summary-links" },
         h("a", { class: "button", href: `/replay/${encodeURIComponent(matchId)}` }, t("open_replay")),
         h("a", { class: "button", href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${payload.game}-${matchId}.json` }, t("download_record")),

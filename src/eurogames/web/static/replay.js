@@ -5,6 +5,7 @@
 import { api, query } from "./api.js";
 import { drawBoard } from "./boards/index.js";
 import { getLang, seatNames, t } from "./i18n.js";
+import { breakdownTable, entryParts } from "./report.js";
 import { h, menu, replace, s, toast } from "./ui.js";
 
 const AUTOPLAY_MS = 900;
@@ -23,6 +24,13 @@ function icon(name) {
   return s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", class: "icon" }, s("path", { d: ICONS[name], fill: "currentColor" }));
 }
 
+function winnerLine(winners, who) {
+  if (winners.length > 1) {
+    return t("winners_shared", { who: winners.map((w) => who[w]).join(t("and")) });
+  }
+  return winners.length ? t("winner", { who: who[winners[0]] }) : "";
+}
+
 export function startReplay(root, matchId) {
   let data = null;
   let meta = null;
@@ -35,7 +43,10 @@ export function startReplay(root, matchId) {
   const controls = h("div", { class: "replay-controls", id: "replay-controls" });
   const board = h("section", { class: "board", id: "board" });
   const side = h("aside", { class: "play-side" });
-  replace(root, h("div", { class: "replay" }, head, controls, h("div", { class: "play-layout" }, h("div", { class: "play-main" }, board), side)));
+  const ending = h("section", { class: "panel summary", id: "replay-ending", hidden: true });
+  const main = h("div", { class: "play-main" }, ending, board);
+  replace(root, h("div", { class: "replay" }, head, controls,
+    h("div", { class: "play-layout" }, main, side)));
 
   function fromHash() {
     const m = location.hash.match(/ply=(\d+)/);
@@ -140,9 +151,7 @@ export function startReplay(root, matchId) {
     const winners = data.winners || [];
     const log = h("ol", { class: "log", id: "log" }, data.log.length
       ? data.log.map((entry) => h("li", { class: ["log-entry", entry.bot && "bot", entry.ply === ply && "current"], dataset: { ply: String(entry.ply) }, onclick: () => { stopAutoplay(); go(entry.ply); } },
-        h("span", { class: "log-ply" }, String(entry.ply)),
-        h("span", { class: "log-seat" }, who[entry.seat] ?? ""),
-        h("span", { class: "log-text" }, entry.description || entry.text)))
+        entryParts(entry, who)))
       : h("li", { class: "empty" }, t("log_empty")));
     replace(side,
       h("section", { class: "panel players" }, h("h3", {}, `${title()} · ${t("scores")}`),
@@ -153,6 +162,12 @@ export function startReplay(root, matchId) {
           h("span", { class: "player-score" }, String(score)))))),
       h("section", { class: "panel log-panel" }, h("h3", {}, t("log")), log));
     log.scrollTop = log.scrollHeight;
+    // at the end of a finished game: who won and where the points came from
+    ending.hidden = !data.breakdown;
+    replace(ending, data.breakdown
+      ? [h("p", { class: "winners", id: "replay-winners" }, winnerLine(winners, who)),
+        breakdownTable(data.breakdown, who)]
+      : []);
   }
 
   document.addEventListener("keydown", (e) => {
