@@ -4,6 +4,7 @@ last counter wins; if the cards run out first, the most counters win."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from eurogames.core import Action, Game, Option, Rng, State
@@ -18,15 +19,17 @@ ACTIONS = (
 BY_TEXT = {action.text: action for action in ACTIONS}
 TAKE, DISCARD, PASS = ACTIONS[:3], ACTIONS[3:6], ACTIONS[6]
 SAID = {
-    "take": {"en": "Play a {n}: take {n} counter{s} from the pile.",
-             "zh-Hant": "打出一張{n}：從堆中取走{n}個籌碼。",
-             "zh-Hans": "打出一张{n}：从堆中取走{n}个筹码。"},
-    "discard": {"en": "No card fits the pile: discard a {n}.",
-                "zh-Hant": "沒有可打出的牌：棄掉一張{n}。",
-                "zh-Hans": "没有可打出的牌：弃掉一张{n}。"},
+    "take": {"en": "Play a {n} and take {n} counter{s} from the pile.",
+             "zh-Hant": "打出一張{n}，從堆中取走{n}個籌碼。",
+             "zh-Hans": "打出一张{n}，从堆中取走{n}个筹码。"},
+    "discard": {"en": "Discard a {n}: no card fits the pile.",
+                "zh-Hant": "棄掉一張{n}：沒有可打出的牌。",
+                "zh-Hans": "弃掉一张{n}：没有可打出的牌。"},
     "pass": {"en": "Pass: no cards left in hand.", "zh-Hant": "手中無牌：跳過。",
              "zh-Hans": "手中无牌：跳过。"},
 }
+# the third person of each verb that opens a sentence, for describe(viewer=...)
+THIRD_PERSON = {"Play": "plays", "Discard": "discards", "Pass": "passes", "take": "takes"}
 
 
 class TakeAway(Game):
@@ -178,9 +181,16 @@ class TakeAwayState(State):
             "discard": list(self.discard), "taken": list(self.taken), "current": self.current,
         }
 
-    def describe(self, action: Action, lang: str = "en") -> str:
+    def describe(
+        self,
+        action: Action,
+        lang: str = "en",
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         value = action.args[0] if action.args else 0
-        return SAID[action.kind][lang].format(n=value, s="" if value == 1 else "s")
+        sentence = SAID[action.kind][lang].format(n=value, s="" if value == 1 else "s")
+        return self.address(sentence, lang, viewer, names, THIRD_PERSON)
 
 
 GAME = TakeAway()
