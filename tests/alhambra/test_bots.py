@@ -62,7 +62,7 @@ def test_rollout_policy_plays_legal_games_to_the_end_and_buys_exactly_when_it_ca
     state = GAME.new(3, seed=7)
     exact = [
         a for a in state.legal_actions()
-        if a.kind == "buy" and sum(a.args[1]) == state.view(0)["market"][a.args[0]]["tile"]["price"]
+        if a.kind == "buy" and sum(a.values) == state.view(0)["market"][a.slot]["tile"]["price"]
     ]
     assert exact  # the start player of seed 7 can pay a market tile exactly
     chosen = [rollout_action(state, Rng(k)) for k in range(20)]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from eurogames.core.action import Action
+from eurogames.core.action import Action, action_kind
 from eurogames.games.alhambra.data import NUM_TILES, TILE_IDS
 from eurogames.games.alhambra.palace import PLAYABLE, WIDTH, xy_of
 
@@ -38,6 +38,17 @@ MIN_PRICE, MAX_PRICE = 2, 13
 TAKE, BUY, PLACE, RESERVE, SWAP, DIRK, PASS = (
     "take", "buy", "place", "reserve", "swap", "dirk", "pass",
 )
+
+# each kind's arguments by name: ``action.slot``, ``action.tile``
+KINDS: dict[str, type[Action]] = {
+    TAKE: action_kind(TAKE, "cards"),  # card codes, ascending
+    BUY: action_kind(BUY, "slot", "values"),  # market slot 0..3; values ascending
+    PLACE: action_kind(PLACE, "tile", "cell"),
+    RESERVE: action_kind(RESERVE, "tile"),
+    SWAP: action_kind(SWAP, "new", "old"),  # the reserve tile, the Alhambra tile it replaces
+    DIRK: action_kind(DIRK, "tile"),
+    PASS: action_kind(PASS),
+}
 
 
 def card_code(currency: int, value: int) -> int:
@@ -115,10 +126,10 @@ def _build() -> tuple[list[Action], dict[str, Action]]:
     table: list[Action] = []
 
     def add(kind: str, args: tuple, text: str) -> None:
-        table.append(Action(GAME, len(table), kind, args, text))
+        table.append(KINDS[kind](GAME, len(table), text, *args))
 
     for combo in TAKE_SETS:
-        add(TAKE, combo, "take " + " ".join(card_text(c) for c in combo))
+        add(TAKE, (combo,), "take " + " ".join(card_text(c) for c in combo))
     for slot in range(4):
         for values in PAYMENTS:
             add(BUY, (slot, values), f"buy {slot + 1} pay {','.join(map(str, values))}")
@@ -143,7 +154,7 @@ _FIRST: dict[str, int] = {}
 for _a in ACTIONS:
     _FIRST.setdefault(_a.kind, _a.id)
 
-TAKE_BY_CARDS = {a.args: a for a in ACTIONS if a.kind == TAKE}
+TAKE_BY_CARDS = {a.cards: a for a in ACTIONS if a.kind == TAKE}
 PASS_ACTION = ACTIONS[_FIRST[PASS]]
 RESERVE_BY_TILE = (None, *(ACTIONS[_FIRST[RESERVE] + t - 1] for t in TILE_IDS))
 DIRK_BY_TILE = (None, *(ACTIONS[_FIRST[DIRK] + t - 1] for t in TILE_IDS))

@@ -87,7 +87,7 @@ def _money_value(state: AlhambraState, p: int) -> float:
         if tile:
             price = TILE_PRICE[tile]
             for action in buys_for(slot, price, held[slot]):
-                if sum(action.args[1]) == price:
+                if sum(action.values) == price:
                     value += EXACT_VALUE
                     break
     return value
@@ -176,12 +176,12 @@ def rollout_action(state: AlhambraState, rng: Rng) -> Action:
         kind = action.kind
         if kind == TAKE:
             money = 0
-            for code in action.args:
+            for code in action.cards:
                 money += card_value(code)
             if money > best_money or (money == best_money and rng.below(2) == 0):
                 best_take, best_money = action, money
         elif kind == BUY:
-            slot, values = action.args
+            slot, values = action.slot, action.values
             over = sum(values) - TILE_PRICE[market[slot]]
             if over == 0:
                 exact.append(action)

@@ -522,12 +522,12 @@ class AlhambraState(State):
         kind = action.kind
         p = self.current
         if self.phase != ACTION:
-            tile = action.args[0]
+            tile = action.tile
             pending = list(self.pending)
             pending.remove(tile)  # bought tiles are distinct
             self.pending = tuple(pending)
             if kind == PLACE:
-                self._build(p, tile, action.args[1])
+                self._build(p, tile, action.cell)
             elif kind == RESERVE:
                 self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
                 self._redesign[p] = None
@@ -540,21 +540,21 @@ class AlhambraState(State):
                     self._next_recipient()
             return
         if kind == TAKE:
-            self._take_money(p, action.args)
+            self._take_money(p, action.cards)
         elif kind == BUY:
-            if self._buy(p, *action.args):
+            if self._buy(p, action.slot, action.values):
                 self.bonus = True  # M4: exact payment, another action
                 return
         elif kind == PLACE:
-            tile, cell = action.args
+            tile, cell = action.tile, action.cell
             reserve = list(self.reserves[p])
             reserve.remove(tile)  # a legal placement's tile is in the reserve, once
             self.reserves[p] = tuple(reserve)
             self._build(p, tile, cell)
         elif kind == RESERVE:
-            self._demolish(p, action.args[0])
+            self._demolish(p, action.tile)
         elif kind == SWAP:
-            self._swap(p, *action.args)
+            self._swap(p, action.new, action.old)
         self.bonus = False
         if self.pending:
             self.phase = PLACING

@@ -187,15 +187,15 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         raise ValueError(f"{action!r} is not an Alhambra action")
     en, hant = lang == "en", lang == "zh-Hant"
     t = TERMS[lang]
-    kind, args = action.kind, action.args
+    kind = action.kind
     placing = state.phase != ACTION
     if kind == TAKE:
-        words = cards_words(args, lang)
+        words = cards_words(action.cards, lang)
         if en:
             return f"Take money: {words}."
         return f"拿取錢幣：{words}。" if hant else f"拿取钱币：{words}。"
     if kind == BUY:
-        slot, values = args
+        slot, values = action.slot, action.values
         tile = state.market[slot]
         what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
         cur = CURRENCY_NAMES[lang][slot]
@@ -210,7 +210,7 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         extra = "，刚好等于价格，可再额外进行一次行动" if exact else ""
         return f"购买建筑：{slot + 1}号位置的{what}，支付{cur}色钱币{paid}{extra}。"
     if kind == PLACE:
-        tile, cell = args
+        tile, cell = action.tile, action.cell
         where = cell_text(cell)
         if en:
             source = "the bought tile" if placing else "from your reserve:"
@@ -221,7 +221,7 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         source = "" if placing else "从建筑库存图板"
         return f"{source}将{tile_words(tile, lang)}摆放在城堡的{where}位置。"
     if kind == RESERVE:
-        tile = args[0]
+        tile = action.tile
         if en:
             source = "the bought tile" if placing else "from your Alhambra:"
             return f"Put {source} {tile_words(tile, lang)} on your reserve."
@@ -231,16 +231,16 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         source = "" if placing else "从城堡中"
         return f"{source}将{tile_words(tile, lang)}放置于{t['reserve']}上。"
     if kind == SWAP:
-        new, old = args
+        new, old = action.new, action.old
         if en:
             return f"Swap {tile_words(new, lang)} from your reserve with {tile_words(old, lang)} in your Alhambra."
         if hant:
             return f"改建城堡：以建築庫存圖板上的{tile_words(new, lang)}交換城堡內的{tile_words(old, lang)}。"
         return f"改建城堡：以建筑库存图板上的{tile_words(new, lang)}交换城堡内的{tile_words(old, lang)}。"
     if kind == DIRK:
-        tile = args[0]
+        tile = action.tile
         if en:
-            return f"Give {tile_words(args[0], lang)} to Dirk."
+            return f"Give {tile_words(tile, lang)} to Dirk."
         return f"將{tile_words(tile, lang)}交給德克。" if hant else f"将{tile_words(tile, lang)}交给德克。"
     if kind == PASS:
         if en:
@@ -255,17 +255,17 @@ def why_illegal(state: Any, action: Action) -> str:
     from eurogames.games.alhambra.rules import ACTION, OVER
 
     p = state.current
-    kind, args = action.kind, action.args
+    kind = action.kind
     if state.phase == OVER:
         return "the game is over"
     if state.phase != ACTION:
         if kind in (TAKE, BUY, SWAP, PASS):
             return "first place every bought tile: in the Alhambra, the reserve or (2 players) to Dirk (P9)"
-        if args[0] not in state.pending:
-            return f"tile {args[0]} is not among the tiles to place now (P9)"
+        if action.tile not in state.pending:
+            return f"tile {action.tile} is not among the tiles to place now (P9)"
         if kind == DIRK:
             return "tiles go to Dirk only in the two-player game (V6)"
-        return f"tile {args[0]} cannot go on {cell_text(args[1])}: {placement_problem(state.grids[p], args[1], args[0])}"
+        return f"tile {action.tile} cannot go on {cell_text(action.cell)}: {placement_problem(state.grids[p], action.cell, action.tile)}"
     if kind == DIRK:
         return "tiles go to Dirk only when they are placed after buying (V6)"
     if kind == PASS:
@@ -273,7 +273,7 @@ def why_illegal(state: Any, action: Action) -> str:
     if kind == TAKE:
         return "those cards are not all in the display, or several cards total more than 5 (M1)"
     if kind == BUY:
-        slot, values = args
+        slot, values = action.slot, action.values
         tile = state.market[slot]
         if not tile:
             return f"market slot {slot + 1} is empty until the refill (M5)"
@@ -284,7 +284,7 @@ def why_illegal(state: Any, action: Action) -> str:
             return "the payment includes a card it does not need (A10)"
         return f"you do not hold those {CURRENCIES[slot]} cards (M2: pay in the slot's currency)"
     if kind == PLACE:
-        tile, cell = args
+        tile, cell = action.tile, action.cell
         if tile in state.pending:
             return f"tile {tile} was bought this turn: it is placed after your actions (M6)"
         if tile not in state.reserves[p]:
@@ -292,13 +292,13 @@ def why_illegal(state: Any, action: Action) -> str:
         if not can_place(state.grids[p], cell, tile):
             return placement_problem(state.grids[p], cell, tile)
     if kind == RESERVE:
-        tile = args[0]
+        tile = action.tile
         c = state.tile_cell(p, tile)
         if c < 0:
             return f"tile {tile} is not in your Alhambra (R2)"
         return "removing it would leave a hole or cut a tile off from the fountain (P6)"
     if kind == SWAP:
-        new, old = args
+        new, old = action.new, action.old
         if new not in state.reserves[p]:
             return f"tile {new} is not on your reserve (R3)"
         c = state.tile_cell(p, old)
@@ -347,8 +347,8 @@ def parse_alias(state: Any, text: str, legal: list[Action]) -> Action | None:
     words = text.replace(", ", ",").split()
     if len(words) >= 2 and words[0] == "buy" and words[1].isdigit():
         if len(words) == 2:
-            buys = [a for a in legal if a.kind == BUY and a.args[0] == int(words[1]) - 1]
-            return min(buys, key=lambda a: (sum(a.args[1]), len(a.args[1])), default=None)
+            buys = [a for a in legal if a.kind == BUY and a.slot == int(words[1]) - 1]
+            return min(buys, key=lambda a: (sum(a.values), len(a.values)), default=None)
         if len(words) == 4 and words[2] == "pay":
             try:
                 values = sorted(int(v) for v in words[3].split(","))

@@ -246,7 +246,7 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
     for action in legal:
         if action.kind != BUY:
             continue
-        place, gold = action.args
+        place = action.place
         if place == last_place:  # the least-gold payment of each card comes first
             continue
         last_place = place
@@ -275,11 +275,11 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
             kind = action.kind
             if kind == TAKE:
                 gain = 0
-                for c in action.args:
+                for c in action.colours:
                     if want[c] > 0:
                         gain += 1
             elif kind == TAKE2:
-                c = action.args[0]
+                c = action.colour
                 gain = 2 if want[c] >= 2 else (1 if want[c] == 1 else 0)
             else:
                 continue
@@ -292,7 +292,7 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
         if best_take is not None:
             return best_take
         for action in legal:  # no useful gems left: reserve the target for its gold
-            if action.kind == RESERVE and market[action.args[0]] == target:
+            if action.kind == RESERVE and market[action.place] == target:
                 return action
     if best_buy is not None:
         return best_buy

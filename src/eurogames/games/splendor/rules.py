@@ -286,18 +286,18 @@ class SplendorState(State):
         kind = action.kind
         p = self.current
         if kind in (TAKE, TAKE2):
-            self._take_tokens(p, action.args if kind == TAKE else action.args * 2)
+            self._take_tokens(p, action.colours if kind == TAKE else (action.colour,) * 2)
         elif kind == BUY:
-            self._buy_card(p, *action.args)
+            self._buy_card(p, action.place, action.gold)
         elif kind == RESERVE:
-            self._reserve_card(p, action.args[0])
+            self._reserve_card(p, action.place)
         elif kind == RESERVE_DECK:
-            self._reserve_from_deck(p, action.args[0])
+            self._reserve_from_deck(p, action.level)
         elif kind == RETURN:
-            self._return_token(p, action.args[0])
+            self._return_token(p, action.token)
             return
         elif kind == NOBLE:
-            self._visit(p, action.args[0])
+            self._visit(p, action.noble)
             self._finish_turn(p)
             return
         elif kind == PASS:
@@ -566,7 +566,7 @@ class SplendorState(State):
         if words and words[0] == "buy" and "gold" not in words:
             place = " ".join(words[1:])
             for action in legal:  # the least-gold payment is listed first
-                if action.kind == BUY and place_text(action.args[0]) == place:
+                if action.kind == BUY and place_text(action.place) == place:
                     return action
         return None
 
