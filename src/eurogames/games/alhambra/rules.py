@@ -812,7 +812,7 @@ class AlhambraState(State):
 
     # -- information (A18) -----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from eurogames.games.alhambra.text import state_view
+        from eurogames.games.alhambra.view import state_view
 
         return state_view(self, seat)
 

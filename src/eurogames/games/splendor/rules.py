@@ -421,7 +421,7 @@ class SplendorState(State):
 
     # -- information (D11) -----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from eurogames.games.splendor.text import state_view
+        from eurogames.games.splendor.view import state_view
 
         return state_view(self, seat)
 
