@@ -10,6 +10,7 @@ at setup and whenever the discard pile is reused.
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
 from typing import Any
 
 from eurogames.core.action import Action
@@ -41,22 +42,12 @@ from eurogames.games.alhambra.palace import (
     ALLOWED,
     FITS,
     FOUNTAIN,
-    FULL,
-    LONE_STEP,
-    NEAR_CHANGE,
-    NEAR_SWAP,
     ORIGIN,
     TILE_BIT,
-    change_in_place,
-    cut_cells,
-    frontier,
+    PalaceGeometry,
     is_valid,
     longest_wall,
     new_grid,
-    refresh_frontier,
-    resign,
-    signature,
-    signatures,
 )
 from eurogames.games.alhambra.scoring import round_points
 
@@ -78,8 +69,6 @@ NEEDS = {
     price: tuple((values, sum(1 << (8 * (v - 1)) for v in values)) for values in payments)
     for price, payments in MINIMAL_PAYMENTS.items()
 }
-_TAKES_BY_DISPLAY: dict[tuple[int, ...], tuple[Action, ...]] = {}
-_SEVERAL_BY_SMALL: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _BUYS: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(MARKET_SLOTS * 16)]
 _TAKE_ONE = tuple(TAKE_BY_CARDS[(code,)] for code in range(36))
 _SMALL = tuple(card_value(code) < TAKE_LIMIT for code in range(36))  # may join a several-card take
@@ -92,33 +81,28 @@ _GROUPS = tuple(
 )
 
 
+@cache  # at most ~10^5 displays (four of 36 cards, sorted)
 def takes_for(display: tuple[int, ...]) -> tuple[Action, ...]:
     """Rule M1: one card, or several totalling at most 5, from the face-up display.
 
     Single-card takes come first in the action space, then the several-card ones, which
-    depend only on the display's cards worth at most 4: those are cached apart, since far
-    fewer combinations of them occur than displays.
+    depend only on the display's cards worth at most 4 (``several_takes``).
     """
-    found = _TAKES_BY_DISPLAY.get(display)
-    if found is None:  # most displays are new: loops, cheaper than comprehensions of four
-        singles = []
-        for code in dict.fromkeys(display):  # sorted, unique
-            singles.append(_TAKE_ONE[code])
-        small_cards = []
-        for code in display:
-            if _SMALL[code]:
-                small_cards.append(code)
-        small = tuple(small_cards)  # sorted
-        several = _SEVERAL_BY_SMALL.get(small)
-        if several is None:
-            ids = set()
-            for group in _GROUPS[len(small)]:
-                combo = tuple(small[i] for i in group)
-                if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
-                    ids.add(TAKE_BY_CARDS[combo].id)
-            several = _SEVERAL_BY_SMALL[small] = tuple(ACTIONS[i] for i in sorted(ids))
-        found = _TAKES_BY_DISPLAY[display] = (*singles, *several)  # at most ~10^5 displays
-    return found
+    singles = [_TAKE_ONE[code] for code in dict.fromkeys(display)]  # sorted, unique
+    small = tuple([code for code in display if _SMALL[code]])  # sorted
+    return (*singles, *several_takes(small))
+
+
+@cache  # far fewer combinations of small cards occur than displays
+def several_takes(small: tuple[int, ...]) -> tuple[Action, ...]:
+    """Rule M1: the takes of two or more of the ``small`` cards (worth at most 4 each, sorted)
+    totalling at most 5, in action order."""
+    ids = set()
+    for group in _GROUPS[len(small)]:
+        combo = tuple(small[i] for i in group)
+        if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
+            ids.add(TAKE_BY_CARDS[combo].id)
+    return tuple(ACTIONS[i] for i in sorted(ids))
 
 
 def purses(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -182,8 +166,8 @@ class AlhambraState(State):
         "rng", "bag", "market", "deck", "discard", "display", "hands",
         "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
-        "scorings", "scoring_ranges", "queue", "_legal", "_frontier", "_cut", "_redesign", "_purses",
-        "_sig", "_free", "_owned", "_mine",
+        "scorings", "scoring_ranges", "queue", "_legal", "_palaces", "_held", "_redesign",
+        "_purses", "_owned",
     )
 
     # -- setup (rules U1–U8) ---------------------------------------------------------------
@@ -249,10 +233,9 @@ class AlhambraState(State):
         s.current, s.start, s.phase, s.bonus = self.current, self.start, self.phase, self.bonus
         s.scorings, s.scoring_ranges, s.queue = self.scorings, self.scoring_ranges, self.queue
         s._legal = self._legal
-        # the per-seat caches' lists are shared until either state writes to one (_own)
-        s._frontier, s._cut, s._redesign = self._frontier, self._cut, self._redesign
-        s._purses, s._sig, s._free = self._purses, self._sig, self._free
-        s._mine = self._mine  # replaced by either state's _own before any write
+        # the per-seat cache lists are shared until either state writes to one (_own)
+        s._palaces, s._redesign, s._purses = self._palaces, self._redesign, self._purses
+        s._held = self._held  # replaced by either state's _own before any write
         s._owned = self._owned = False
         return s
 
@@ -273,19 +256,9 @@ class AlhambraState(State):
         return [p for p in range(self.players) if self.points[p] == best]
 
     # -- cached per-seat geometry ----------------------------------------------------------
-    # Per seat, shared by clones and replaced (never mutated) on change unless _mine says so:
-    # - the frontier (empty cells open to some tile -> the wall masks allowed), the cells
-    #   made stale by changes since (only those are judged again, and only when asked for)
-    #   and, once asked for, the frontier's cells in order (a list, so that it can be kept
-    #   in order through a change instead of sorted again);
-    # - every cell's signature (palace.signatures), moved along with each change;
-    # - whether this state alone holds the seat's signature array, frontier map and order
-    #   (_mine): then a change updates all three in place at once, without copies or stale
-    #   cells, as in a playout, where the seat asks for its placements after nearly every
-    #   change anyway;
-    # - the cut cells of the walking graph (rule C) with their piece counts, kept through
-    #   leaf placements, leaf removals and swaps, otherwise searched again when asked for;
-    # - the removable cells (P6), which a swap or a change of the reserve keeps;
+    # Per seat, shared by clones and replaced (never mutated) on change:
+    # - what the rules keep about the Alhambra (palace.PalaceGeometry), this state's own
+    #   object once _held says so (a copy of the one a clone shares, made before any write);
     # - the redesign actions (R1-R3), rebuilt from the above when the Alhambra or the
     #   reserve changed;
     # - the hand as one int per currency, for the payments' table look-ups.
@@ -294,13 +267,10 @@ class AlhambraState(State):
         """Drop every cached legal action and per-seat geometry (after editing the hot state)."""
         n = self.players
         self._legal = None
-        self._frontier = [None] * n
-        self._cut = [None] * n
+        self._palaces = [PalaceGeometry() for _ in range(n)]
+        self._held = [True] * n
         self._redesign = [None] * n
         self._purses = [None] * n
-        self._sig = [None] * n
-        self._free = [None] * n
-        self._mine = [False] * n
         self._owned = True
 
     def _own(self) -> None:
@@ -309,61 +279,37 @@ class AlhambraState(State):
         Every write happens under ``_apply``, ``_generate`` or the per-seat queries below, which
         call this first unless the lists are already this state's alone (``_owned``): a clone
         costs no copies until it is played on, and a playout without clones none at all.
-        The arrays and maps in the lists may be shared too: none is this state's alone.
+        The geometry objects in the lists stay shared until ``_palace`` copies one.
         """
-        self._frontier, self._cut, self._redesign = self._frontier[:], self._cut[:], self._redesign[:]
-        self._purses, self._sig, self._free = self._purses[:], self._sig[:], self._free[:]
-        self._mine = [False] * self.players
+        self._palaces, self._redesign, self._purses = (
+            self._palaces[:], self._redesign[:], self._purses[:]
+        )
+        self._held = [False] * self.players
         self._owned = True
+
+    def _palace(self, p: int) -> PalaceGeometry:
+        """Seat p's geometry, this state's own object (which it may fill in and change)."""
+        if not self._owned:
+            self._own()
+        if self._held[p]:
+            return self._palaces[p]
+        self._held[p] = True
+        palace = self._palaces[p] = self._palaces[p].copy()
+        return palace
 
     def placements(self, p: int) -> tuple[tuple[int, int], ...]:
         """The cells of seat p's Alhambra open to some tile, with the wall masks allowed,
         in cell order."""
-        front, order = self._open_cells(p)
+        front, order = self._palace(p).open_cells(self.grids[p], self.cells[p])
         return tuple([(c, front[c]) for c in order])
-
-    def _open_cells(self, p: int) -> tuple[dict[int, int], list[int]]:
-        """Seat p's frontier brought up to date, and its cells in order (not to be changed)."""
-        if not self._owned:
-            self._own()
-        found = self._frontier[p]
-        if found is None:
-            front = frontier(self.grids[p], self.cells[p])
-        else:
-            front, stale, order = found
-            if order is not None:  # ours (kept up to date in place) or shared but clean
-                return front, order
-            front = refresh_frontier(front, self.grids[p], self.signatures(p), stale)
-        order = sorted(front)
-        self._frontier[p] = (front, (), order)
-        if not self._mine[p]:  # the map and order are new: with a copy of the signatures,
-            self._sig[p] = bytearray(self.signatures(p))  # changes go in place from now on
-            self._mine[p] = True
-        return front, order
 
     def signatures(self, p: int) -> bytearray:
         """Every cell's signature in seat p's Alhambra (``palace.signatures``)."""
-        if not self._owned:
-            self._own()
-        sig = self._sig[p]
-        if sig is None:
-            sig = self._sig[p] = signatures(self.grids[p], self.cells[p])
-        return sig
+        return self._palace(p).signatures(self.grids[p], self.cells[p])
 
     def removable_cells(self, p: int) -> tuple[int, ...]:
         """The cells of seat p's Alhambra whose tile may go to the reserve (rule P6), in order."""
-        if not self._owned:
-            self._own()
-        free = self._free[p]
-        if free is None:
-            cut = self._cut[p]
-            if cut is None:
-                cut = self._cut[p] = cut_cells(self.grids[p])
-            sig = self.signatures(p)
-            free = self._free[p] = tuple([
-                c for c in self.cells[p] if not FULL[sig[c]] and c not in cut and c != ORIGIN
-            ])
-        return free
+        return self._palace(p).removable(self.grids[p], self.cells[p])
 
     def removable(self, p: int) -> frozenset[int]:
         """The cells of seat p's Alhambra whose tile may go to the reserve (rule P6)."""
@@ -383,8 +329,7 @@ class AlhambraState(State):
         p = self.current
         if phase != ACTION:
             return self._placing_actions(p)
-        takes = _TAKES_BY_DISPLAY.get(self.display)
-        legal = list(takes if takes is not None else takes_for(self.display))  # M1
+        legal = list(takes_for(self.display))  # M1
         hand = self.hands[p]
         cached = self._purses[p]
         if cached is None or cached[0] is not hand:  # hands are replaced, never mutated
@@ -434,39 +379,22 @@ class AlhambraState(State):
         out: list[Action] = []
         append = out.append
         reserve = self.reserves[p]
+        grid = self.grids[p]
+        cells = self.cells[p]
+        palace = self._palace(p)
         if reserve:  # R1: reserve -> Alhambra
-            found = self._frontier[p]
-            if found is not None and found[2] is not None:
-                front, _, order = found
-            else:
-                front, order = self._open_cells(p)
+            front, order = palace.open_cells(grid, cells)
             for tile in reserve:
                 by_cell = PLACE_BY_TILE[tile]
                 bit = TILE_BIT[tile]
                 for c in order:
                     if front[c] & bit:
                         append(by_cell[c])
-        cells = self.cells[p]
         if len(cells) == 1:
             return out
-        grid = self.grids[p]
-        sig = self._sig[p]
-        if sig is None:
-            sig = self.signatures(p)
-        free = self._free[p]
-        if free is None:  # R2 (P6): leaves no hole (a free side), cuts no walking path
-            cut = self._cut[p]
-            if cut is None:
-                cut = self._cut[p] = cut_cells(grid)
-            removable = []
-            for c in cells:
-                if not FULL[sig[c]] and c not in cut and c != ORIGIN:
-                    removable.append(c)
-                    append(RESERVE_BY_TILE[grid[c]])
-            self._free[p] = tuple(removable)
-        else:
-            for c in free:
-                append(RESERVE_BY_TILE[grid[c]])
+        sig = palace.signatures(grid, cells)
+        for c in palace.removable(grid, cells):  # R2 (P6)
+            append(RESERVE_BY_TILE[grid[c]])
         if not reserve:
             return out
         if len(reserve) == 1:  # R3 (P7): the tile matches every occupied neighbour
@@ -493,7 +421,7 @@ class AlhambraState(State):
         """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
         legal = []
         append = legal.append
-        front, order = self._open_cells(p)
+        front, order = self._palace(p).open_cells(self.grids[p], self.cells[p])
         for tile in self.pending:
             by_cell = PLACE_BY_TILE[tile]
             bit = TILE_BIT[tile]
@@ -606,74 +534,25 @@ class AlhambraState(State):
             self._purses[p] = (after, tuple(held), tuple(totals))
         return sum(values) == TILE_PRICE[tile]
 
-    def _changed(
-        self, p: int, cell: int, old: int, new: int, near: tuple[tuple[int, ...], ...] = NEAR_CHANGE
-    ) -> None:
-        """Seat p's Alhambra changed on ``cell`` from ``old`` to ``new`` (0: empty).
-
-        The neighbours' signatures move along and the cells around the change (``near``) are
-        judged again in the frontier: at once and in place when the state holds them alone
-        (``_mine``), else on copies, the cells noted as stale until next asked for (a clone
-        or a one-ply look-ahead may never ask).
-        """
+    def _set_cell(self, p: int, cell: int, value: int) -> bytes:
+        """Seat p's grid with ``value`` on ``cell`` (0 empties it); its redesigns change."""
         grid = bytearray(self.grids[p])
-        grid[cell] = new
-        self.grids[p] = grid = bytes(grid)
+        grid[cell] = value
+        self.grids[p] = after = bytes(grid)
         self._redesign[p] = None
-        if self._mine[p]:  # no copies, nothing left stale
-            front, _, order = self._frontier[p]
-            change_in_place(self._sig[p], front, order, grid, cell, old, new, near[cell])
-            return
-        found = self._frontier[p]
-        if found is not None:
-            stale = found[1]
-            if len(stale) > 60:  # many changes unasked for: start again when asked
-                self._frontier[p] = None
-            else:
-                self._frontier[p] = (found[0], stale + near[cell], None)
-        sig = self._sig[p]
-        if sig is not None:
-            self._sig[p] = resign(sig, cell, old, new)
+        return after
 
     def _build(self, p: int, tile: int, cell: int) -> None:
         self.cells[p] = tuple(sorted((*self.cells[p], cell)))  # sorted: a canonical order
-        self._changed(p, cell, 0, tile)
-        self._free[p] = None
-        cut = self._cut[p]
-        if cut is not None:
-            sig = self._sig[p]
-            step = LONE_STEP[sig[cell] if sig is not None else signature(self.grids[p], cell)]
-            if not step:
-                self._cut[p] = None  # a new cycle may join pieces: search again when asked
-            elif cell + step != ORIGIN:  # a new leaf: one more piece hangs on its contact
-                contact = cell + step
-                cut = cut.copy()
-                cut[contact] = cut.get(contact, 1) + 1
-                self._cut[p] = cut
+        self._palace(p).built(self._set_cell(p, cell, tile), cell, tile)
 
     def _demolish(self, p: int, tile: int) -> None:
         cell = self.tile_cell(p, tile)
-        cut = self._cut[p]
-        if cut is not None:
-            sig = self._sig[p]
-            step = LONE_STEP[sig[cell] if sig is not None else signature(self.grids[p], cell)]
-            if not step:
-                cut = None  # a cycle opened: some tiles may become cut cells
-            elif cell + step != ORIGIN:  # a leaf goes: one piece fewer on its contact
-                contact = cell + step
-                cut = cut.copy()
-                left = cut[contact] - 1
-                if left > 1:
-                    cut[contact] = left
-                else:
-                    del cut[contact]
-            self._cut[p] = cut
         cells = self.cells[p]
         at = cells.index(cell)
         self.cells[p] = cells[:at] + cells[at + 1 :]
         self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
-        self._changed(p, cell, tile, 0)
-        self._free[p] = None
+        self._palace(p).demolished(self._set_cell(p, cell, 0), cell, tile)
 
     def _swap(self, p: int, new: int, old: int) -> None:
         cell = self.tile_cell(p, old)
@@ -681,9 +560,7 @@ class AlhambraState(State):
         reserve.remove(new)
         insort(reserve, old)  # the reserve stays sorted
         self.reserves[p] = tuple(reserve)
-        # P7: the same occupied cells and walking graph: the same cuts and removable cells,
-        # and only the four neighbours' signatures can change
-        self._changed(p, cell, old, new, NEAR_SWAP)
+        self._palace(p).swapped(self._set_cell(p, cell, new), cell, old, new)
 
     def _generator(self) -> Rng:
         """The state's generator as an ``Rng`` (its whole state is the int ``self.rng``)."""

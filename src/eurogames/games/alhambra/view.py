@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from eurogames.games.alhambra.actions import CURRENCIES
@@ -34,18 +35,15 @@ def tile_json(tile: int) -> dict[str, Any]:
     return found
 
 
-_MONEY: dict[tuple[int, ...], tuple[str, ...]] = {}  # counts -> cards: a hand is viewed far more often than it changes
-
-
 def money_json(counts: tuple[int, ...] | list[int]) -> list[str]:
     """Cards as ``"blue 4"`` texts, in currency then value order, one entry per card."""
-    key = tuple(counts)
-    found = _MONEY.get(key)
-    if found is None:
-        if len(_MONEY) > 4096:
-            _MONEY.clear()
-        found = _MONEY[key] = tuple(text for text, n in zip(_MONEY_TEXT, key, strict=True) for _ in range(n))
-    return list(found)
+    return list(money_cards(tuple(counts)))
+
+
+@lru_cache(maxsize=4096)  # a hand is viewed far more often than it changes
+def money_cards(counts: tuple[int, ...]) -> tuple[str, ...]:
+    """The cards of 36 counts (``card_code`` order) as ``"blue 4"`` texts."""
+    return tuple(text for text, n in zip(_MONEY_TEXT, counts, strict=True) for _ in range(n))
 
 
 def state_view(state: Any, seat: int | None) -> dict[str, Any]:
@@ -105,25 +103,22 @@ def state_view(state: Any, seat: int | None) -> dict[str, Any]:
 
 
 _Placed = tuple[int, str, int, tuple[str, ...], int, int]  # tile, type, price, walls, x, y
-# grid -> its tiles in view order and its longest wall: a grid changes far less often than it
-# is viewed (a grid's bytes fix its cells, so the grid alone is the key)
-_PALACES: dict[bytes, tuple[tuple[_Placed, ...], int]] = {}
 
 
 def palace_facts(state: Any, p: int) -> tuple[tuple[_Placed, ...], int]:
+    """Seat p's tiles in view order and its longest wall."""
+    return alhambra_facts(state.grids[p], state.cells[p])
+
+
+@lru_cache(maxsize=4096)  # a grid changes far less often than it is viewed
+def alhambra_facts(grid: bytes, cells: tuple[int, ...]) -> tuple[tuple[_Placed, ...], int]:
+    """An Alhambra's tiles in view order and its longest wall (S6)."""
     from eurogames.games.alhambra.palace import longest_wall
 
-    grid = state.grids[p]
-    found = _PALACES.get(grid)
-    if found is None:
-        if len(_PALACES) > 4096:
-            _PALACES.clear()
-        cells = state.cells[p]
-        placed = []
-        for c in sorted(cells):
-            tile = grid[c]
-            if tile != FOUNTAIN:
-                view = _TILE_VIEWS[tile]
-                placed.append((tile, view["type"], view["price"], tuple(view["walls"]), *xy_of(c)))
-        found = _PALACES[grid] = (tuple(placed), longest_wall(grid, cells))
-    return found
+    placed = []
+    for c in sorted(cells):
+        tile = grid[c]
+        if tile != FOUNTAIN:
+            view = _TILE_VIEWS[tile]
+            placed.append((tile, view["type"], view["price"], tuple(view["walls"]), *xy_of(c)))
+    return tuple(placed), longest_wall(grid, cells)

@@ -31,7 +31,6 @@ from eurogames.games.splendor.actions import (
 from eurogames.games.splendor.data import DATA
 from eurogames.games.splendor.rules import (
     CHOOSING_NOBLE,
-    GUARD,
     GUARDED_COST,
     MAIN,
     OVER,
@@ -39,6 +38,7 @@ from eurogames.games.splendor.rules import (
     TOKEN_LIMIT,
     WINNING_POINTS,
     SplendorState,
+    shortfall,
 )
 
 COST = DATA.card_cost
@@ -82,11 +82,10 @@ def _have(b: tuple[int, ...], t: tuple[int, ...]) -> int:
 def _reach(card: int, have: int, gold: int) -> int:
     """Tokens ``card`` still needs beyond the packed gems and bonuses ``have`` and gold.
 
-    The same six-bits-per-colour subtraction rules.py uses for legality: this runs for
-    every card in every evaluation, so a per-colour loop would dominate the search.
+    The packed subtraction rules.py uses for legality (``shortfall``): this runs for every
+    card in every evaluation, so a per-colour loop would dominate the search.
     """
-    x = GUARDED_COST[card] - have
-    short = (x & ((x & GUARD) >> 5) * 63 & ~GUARD) % 63 - gold
+    short = shortfall(GUARDED_COST[card], have) - gold
     return short if short > 0 else 0
 
 
