@@ -19,11 +19,15 @@ from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import (
     ACTIONS,
     BUY,
+    BUY_BY_SLOT,
     BY_TEXT,
+    CONFIRM,
+    CONFIRM_ACTION,
     COPIES,
     DIRK_BY_TILE,
-    MINIMAL_PAYMENTS,
     PASS_ACTION,
+    PAY,
+    PAY_BY_CARD,
     PLACE,
     PLACE_BY_TILE,
     RESERVE,
@@ -34,7 +38,6 @@ from eurogames.games.alhambra.actions import (
     TAKE,
     TAKE_BY_CARDS,
     TAKE_LIMIT,
-    buy_action,
     card_value,
 )
 from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TYPES
@@ -62,14 +65,6 @@ NO_MONEY = (0,) * 36
 ACTION, PLACING, ENDING, OVER = 0, 1, 2, 3
 PHASES = ("action", "placing", "ending", "over")
 
-# a currency's cards as one int: each value's count (at most 3) in a byte, whose top bit
-# guards against borrows; bytes, so that a hand converts with one int.from_bytes
-GUARDS = sum(0x80 << (8 * i) for i in range(9))
-NEEDS = {
-    price: tuple((values, sum(1 << (8 * (v - 1)) for v in values)) for values in payments)
-    for price, payments in MINIMAL_PAYMENTS.items()
-}
-_BUYS: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(MARKET_SLOTS * 16)]
 _TAKE_ONE = tuple(TAKE_BY_CARDS[(code,)] for code in range(36))
 _SMALL = tuple(card_value(code) < TAKE_LIMIT for code in range(36))  # may join a several-card take
 
@@ -106,7 +101,8 @@ def several_takes(small: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def purses(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """A hand as one int per currency: each value's count in its byte (see GUARDS)."""
+    """A hand as one int per currency, a purse: each value's count (at most 3) in a byte,
+    value 1 lowest; bytes, so that a hand converts with one int.from_bytes."""
     raw = bytes(hand)
     return (
         int.from_bytes(raw[0:9], "little"), int.from_bytes(raw[9:18], "little"),
@@ -114,13 +110,6 @@ def purses(hand: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
-_PAYABLE: list[dict[int, tuple[int, ...]]] = [{} for _ in range(16)]
-# _BUY_OPTIONS[slot * 16 + price]: the buy actions of NEEDS[price], in its order
-_BUY_OPTIONS = tuple(
-    tuple(buy_action(slot, values) for values, _ in NEEDS.get(price, ()))
-    for slot in range(MARKET_SLOTS)
-    for price in range(16)
-)
 # a purse times WORTH holds sum(count * value) in its byte 8: each value v meets 9 - v'
 # weight there, and no byte can carry (at most 3 cards of each value: 3 * 45 < 256)
 WORTH = sum((9 - j) << (8 * j) for j in range(9))
@@ -135,38 +124,13 @@ def _totals(held: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([(purse * WORTH >> 64) & 0xFF for purse in held])
 
 
-def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
-    """Rules M2–M4, A10: the minimal payments of ``price`` from ``purse`` (``purses``)."""
-    table = _BUYS[slot * 16 + price]
-    found = table.get(purse)
-    if found is None:
-        if (purse * WORTH >> 64) & 0xFF < price:
-            found = ()  # the usual case: not enough money of the slot's currency at all
-        else:  # the payments fit whatever the currency: shared by the four slots' tables
-            payable = _PAYABLE[price].get(purse)
-            if payable is None:
-                have = GUARDS | purse
-                payable = tuple([  # SWAR: a guard bit survives the subtraction iff held >= needed
-                    i for i, (_, need) in enumerate(NEEDS[price]) if (have - need) & GUARDS == GUARDS
-                ])
-                if len(_PAYABLE[price]) > 20_000:
-                    _PAYABLE[price].clear()
-                _PAYABLE[price][purse] = payable
-            options = _BUY_OPTIONS[slot * 16 + price]
-            found = tuple([options[i] for i in payable])
-        if len(table) > 20_000:
-            table.clear()
-        table[purse] = found
-    return found
-
-
 class AlhambraState(State):
     __slots__ = (
         "game", "players", "seed", "options", "ply", "_history",
         "rng", "bag", "market", "deck", "discard", "display", "hands",
         "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
-        "scorings", "scoring_ranges", "queue", "_legal", "_palaces", "_held", "_redesign",
+        "scorings", "scoring_ranges", "queue", "purchase", "_legal", "_palaces", "_held", "_redesign",
         "_purses", "_owned",
     )
 
@@ -214,6 +178,7 @@ class AlhambraState(State):
         s.bonus = False
         s.scorings = 0
         s.queue = ()
+        s.purchase = None
         s.rng = rng.state
         s.forget_geometry()
         return s
@@ -232,6 +197,7 @@ class AlhambraState(State):
         s.points, s.dirk_points, s.log = self.points[:], self.dirk_points, self.log
         s.current, s.start, s.phase, s.bonus = self.current, self.start, self.phase, self.bonus
         s.scorings, s.scoring_ranges, s.queue = self.scorings, self.scoring_ranges, self.queue
+        s.purchase = self.purchase
         s._legal = self._legal
         # the per-seat cache lists are shared until either state writes to one (_own)
         s._palaces, s._redesign, s._purses = self._palaces, self._redesign, self._purses
@@ -329,34 +295,22 @@ class AlhambraState(State):
         p = self.current
         if phase != ACTION:
             return self._placing_actions(p)
+        if self.purchase is not None:
+            return self._paying_actions(p)
         legal = list(takes_for(self.display))  # M1
         hand = self.hands[p]
         cached = self._purses[p]
         if cached is None or cached[0] is not hand:  # hands are replaced, never mutated
             held = purses(hand)
             cached = self._purses[p] = (hand, held, _totals(held))
-        _, held, totals = cached
-        # M2: each slot is paid in its own currency; mostly there is not enough of it, so the
-        # four slots are written out (this runs for nearly every decision, buys_for inlined)
-        # and the table look-up is made only where the money suffices
-        tile0, tile1, tile2, tile3 = self.market
-        money0, money1, money2, money3 = totals
-        if tile0 and money0 >= TILE_PRICE[tile0]:
-            price = TILE_PRICE[tile0]
-            buys = _BUYS[price].get(held[0])
-            legal += buys if buys is not None else buys_for(0, price, held[0])
-        if tile1 and money1 >= TILE_PRICE[tile1]:
-            price = TILE_PRICE[tile1]
-            buys = _BUYS[16 + price].get(held[1])
-            legal += buys if buys is not None else buys_for(1, price, held[1])
-        if tile2 and money2 >= TILE_PRICE[tile2]:
-            price = TILE_PRICE[tile2]
-            buys = _BUYS[32 + price].get(held[2])
-            legal += buys if buys is not None else buys_for(2, price, held[2])
-        if tile3 and money3 >= TILE_PRICE[tile3]:
-            price = TILE_PRICE[tile3]
-            buys = _BUYS[48 + price].get(held[3])
-            legal += buys if buys is not None else buys_for(3, price, held[3])
+        # M2: each slot is paid in its own currency, a purchase begun only where the cards of
+        # that currency reach the price (so it can always be completed)
+        totals = cached[2]
+        market = self.market
+        for slot in range(MARKET_SLOTS):
+            tile = market[slot]
+            if tile and totals[slot] >= TILE_PRICE[tile]:
+                legal.append(BUY_BY_SLOT[slot])
         redesign = self._redesign[p]
         if redesign is None:
             redesign = self._redesign[p] = self._redesign_actions(p)
@@ -417,6 +371,20 @@ class AlhambraState(State):
                         append(SWAP_BY_TILES[tile][old])
         return out
 
+    def _paying_actions(self, p: int) -> list[Action]:
+        """M2, M3, A10: any card of the slot's currency still held joins the payment, also
+        once the price is reached (overpaying is allowed, without change); the payment is
+        confirmed once it reaches the price."""
+        slot, cards = self.purchase
+        hand = self.hands[p]
+        legal = []
+        for code in range(slot * 9, slot * 9 + 9):
+            if hand[code] > cards.count(code):
+                legal.append(PAY_BY_CARD[code])
+        if sum([code % 9 + 1 for code in cards]) >= TILE_PRICE[self.market[slot]]:
+            legal.append(CONFIRM_ACTION)
+        return legal
+
     def _placing_actions(self, p: int) -> list[Action]:
         """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
         legal = []
@@ -469,8 +437,17 @@ class AlhambraState(State):
             return
         if kind == TAKE:
             self._take_money(p, action.cards)
-        elif kind == BUY:
-            if self._buy(p, action.slot, action.values):
+        elif kind == BUY:  # M2: the slot first, then the cards one by one
+            self.purchase = (action.slot, ())
+            return
+        elif kind == PAY:
+            slot, cards = self.purchase
+            self.purchase = (slot, tuple(sorted((*cards, action.card))))
+            return
+        elif kind == CONFIRM:
+            slot, cards = self.purchase
+            self.purchase = None
+            if self._buy(p, slot, cards):
                 self.bonus = True  # M4: exact payment, another action
                 return
         elif kind == PLACE:
@@ -510,16 +487,17 @@ class AlhambraState(State):
                 totals[currency] += code % 9 + 1
             self._purses[p] = (after, tuple(held), tuple(totals))
 
-    def _buy(self, p: int, slot: int, values: tuple[int, ...]) -> bool:
-        """M2–M4: pay, set the tile aside; True when the payment was exact."""
+    def _buy(self, p: int, slot: int, cards: tuple[int, ...]) -> bool:
+        """M2–M4: pay ``cards`` (codes), set the tile aside; True when the payment was exact."""
         tile = self.market[slot]
         self.market[slot] = 0
         before = self.hands[p]
         hand = list(before)
         discard = list(self.discard)
         paid = 0
-        for v in values:
-            code = slot * 9 + v - 1
+        values = 0
+        for code in cards:
+            values += code % 9 + 1
             hand[code] -= 1
             discard[code] += 1
             paid += PURSE_STEP[code]
@@ -530,9 +508,9 @@ class AlhambraState(State):
         if cached is not None and cached[0] is before:  # move the purses along
             held, totals = list(cached[1]), list(cached[2])
             held[slot] -= paid
-            totals[slot] -= sum(values)
+            totals[slot] -= values
             self._purses[p] = (after, tuple(held), tuple(totals))
-        return sum(values) == TILE_PRICE[tile]
+        return values == TILE_PRICE[tile]
 
     def _set_cell(self, p: int, cell: int, value: int) -> bytes:
         """Seat p's grid with ``value`` on ``cell`` (0 empties it); its redesigns change."""
@@ -763,6 +741,10 @@ class AlhambraState(State):
             "scorings": self.scorings,
             "scoring_ranges": [list(r) for r in self.scoring_ranges],
             "queue": [[p, list(t)] for p, t in self.queue],
+            "purchase": (
+                None if self.purchase is None
+                else {"slot": self.purchase[0], "cards": list(self.purchase[1])}
+            ),
         }
 
     @classmethod
@@ -812,6 +794,11 @@ class AlhambraState(State):
             s.scorings = data["scorings"]
             s.scoring_ranges = tuple(tuple(r) for r in data["scoring_ranges"])
             s.queue = tuple((p, tuple(t)) for p, t in data["queue"])
+            purchase = data["purchase"]
+            s.purchase = (
+                None if purchase is None
+                else (int(purchase["slot"]), tuple(sorted(int(c) for c in purchase["cards"])))
+            )
             s.forget_geometry()
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an Alhambra state: {exc!r}") from None
@@ -859,6 +846,13 @@ class AlhambraState(State):
             dirk += d
         if totals != self.points or dirk != self.dirk_points:
             raise ValueError("scores do not match the scoring log")
+        if self.purchase is not None:  # M2: a purchase in progress, in the action phase
+            slot, cards = self.purchase
+            if self.phase != ACTION or not 0 <= slot < MARKET_SLOTS or not self.market[slot]:
+                raise ValueError("a purchase in progress without its market tile")
+            hand = self.hands[self.current]
+            if any(c // 9 != slot or cards.count(c) > hand[c] for c in cards):
+                raise ValueError("a purchase in progress with cards not held in its currency")
 
     # -- notation --------------------------------------------------------------------------
     def describe(self, action: Action, lang: str = "en") -> str:
@@ -909,4 +903,4 @@ def _insert_scoring_cards(deck: list[int], rng: Rng) -> tuple[tuple[int, ...], t
     return tuple(reversed(out)), ranges
 
 
-__all__ = ["AlhambraState", "PHASES", "takes_for", "buys_for"]
+__all__ = ["AlhambraState", "PHASES", "purses", "takes_for"]

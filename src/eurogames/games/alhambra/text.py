@@ -11,14 +11,17 @@ from eurogames.core.game import check_lang
 from eurogames.games.alhambra.actions import (
     BUY,
     BY_TEXT,
+    CONFIRM,
     CURRENCIES,
     DIRK,
     PASS,
+    PAY,
     PLACE,
     RESERVE,
     SWAP,
     TAKE,
     card_currency,
+    card_text,
     card_value,
     cell_text,
 )
@@ -79,20 +82,42 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
             return f"Take money: {words}."
         return f"拿取錢幣：{words}。" if hant else f"拿取钱币：{words}。"
     if kind == BUY:
-        slot, values = action.slot, action.values
+        slot = action.slot
         tile = state.market[slot]
         what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
         cur = CURRENCY_NAMES[lang][slot]
-        paid = ", ".join(map(str, values)) if en else "、".join(map(str, values))
-        exact = bool(tile) and sum(values) == TILE_PRICE[tile]
         if en:
-            extra = " — exact, so you may take another action" if exact else ""
-            return f"Buy {what} from market slot {slot + 1}, paying {cur} {paid}{extra}."
+            return (f"Buy {what} from market slot {slot + 1}: next choose the {cur} cards to pay "
+                    "with, one by one.")
         if hant:
-            extra = "，剛好等於價格，可再額外進行一次行動" if exact else ""
-            return f"購買建築：{slot + 1}號位置的{what}，支付{cur}色錢幣{paid}{extra}。"
-        extra = "，刚好等于价格，可再额外进行一次行动" if exact else ""
-        return f"购买建筑：{slot + 1}号位置的{what}，支付{cur}色钱币{paid}{extra}。"
+            return f"購買建築：{slot + 1}號位置的{what}，接著逐張選擇要支付的{cur}色錢幣卡。"
+        return f"购买建筑：{slot + 1}号位置的{what}，接着逐张选择要支付的{cur}色钱币卡。"
+    if kind == PAY:
+        total, price = _purchase_total(state), _purchase_price(state)
+        total += card_value(action.card)
+        card = cards_words((action.card,), lang)
+        if en:
+            return f"Add {card} to the payment (total {total}, price {price})."
+        if hant:
+            return f"支付錢幣卡{card}（已選總面額{total}，價格{price}）。"
+        return f"支付钱币卡{card}（已选总面额{total}，价格{price}）。"
+    if kind == CONFIRM:
+        total, price = _purchase_total(state), _purchase_price(state)
+        slot, cards = state.purchase if state.purchase else (0, ())
+        tile = state.market[slot]
+        what = tile_words(tile, lang) if tile else ""
+        paid = cards_words(cards, lang)
+        if en:
+            extra = (" — exact, so you may take another action" if total == price
+                     else f" — {total - price} over the price, and no change is given")
+            return f"Pay {paid} (total {total}) for {what}{extra}."
+        if hant:
+            extra = ("，剛好等於價格，可再額外進行一次行動" if total == price
+                     else f"，超過價格{total - price}，無法進行找錢動作")
+            return f"確認支付：以{paid}（總面額{total}）購買{what}{extra}。"
+        extra = ("，刚好等于价格，可再额外进行一次行动" if total == price
+                 else f"，超过价格{total - price}，无法进行找钱动作")
+        return f"确认支付：以{paid}（总面额{total}）购买{what}{extra}。"
     if kind == PLACE:
         tile, cell = action.tile, action.cell
         where = cell_text(cell)
@@ -133,6 +158,16 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     raise ValueError(f"unknown Alhambra action {action}")
 
 
+def _purchase_total(state: Any) -> int:
+    """The total of the cards chosen so far for the purchase in progress (0 if none)."""
+    return sum(card_value(c) for c in state.purchase[1]) if state.purchase else 0
+
+
+def _purchase_price(state: Any) -> int:
+    """The price of the tile being bought (0 if no purchase is in progress)."""
+    return TILE_PRICE[state.market[state.purchase[0]]] if state.purchase else 0
+
+
 def why_illegal(state: Any, action: Action) -> str:
     """The rule that refuses ``action`` now."""
     from eurogames.games.alhambra.palace import can_place, can_swap
@@ -143,13 +178,28 @@ def why_illegal(state: Any, action: Action) -> str:
     if state.phase == OVER:
         return "the game is over"
     if state.phase != ACTION:
-        if kind in (TAKE, BUY, SWAP, PASS):
+        if kind in (TAKE, BUY, PAY, CONFIRM, SWAP, PASS):
             return "first place every bought tile: in the Alhambra, the reserve or (2 players) to Dirk (P9)"
         if action.tile not in state.pending:
             return f"tile {action.tile} is not among the tiles to place now (P9)"
         if kind == DIRK:
             return "tiles go to Dirk only in the two-player game (V6)"
         return f"tile {action.tile} cannot go on {cell_text(action.cell)}: {placement_problem(state.grids[p], action.cell, action.tile)}"
+    if state.purchase is not None:
+        slot, cards = state.purchase
+        if kind == PAY:
+            code = action.card
+            if card_currency(code) != slot:
+                return (f"the tile in slot {slot + 1} is paid in {CURRENCIES[slot]} only, not "
+                        f"{CURRENCIES[card_currency(code)]} (M2)")
+            return f"you hold no other {card_text(code)} card to add to the payment (M2)"
+        if kind == CONFIRM:
+            return (f"the cards chosen total {_purchase_total(state)}, below the price "
+                    f"{_purchase_price(state)}: add another {CURRENCIES[slot]} card (M2)")
+        return (f"finish the purchase from slot {slot + 1} first: add a {CURRENCIES[slot]} card "
+                "(pay ...) or confirm once the price is reached (M2)")
+    if kind in (PAY, CONFIRM):
+        return "cards are paid only after choosing a market slot to buy from (buy 1-4, M2)"
     if kind == DIRK:
         return "tiles go to Dirk only when they are placed after buying (V6)"
     if kind == PASS:
@@ -157,16 +207,14 @@ def why_illegal(state: Any, action: Action) -> str:
     if kind == TAKE:
         return "those cards are not all in the display, or several cards total more than 5 (M1)"
     if kind == BUY:
-        slot, values = action.slot, action.values
+        slot = action.slot
         tile = state.market[slot]
         if not tile:
             return f"market slot {slot + 1} is empty until the refill (M5)"
-        price = TILE_PRICE[tile]
-        if sum(values) < price:
-            return f"{sum(values)} does not reach the price {price} (M2)"
-        if sum(values) - values[0] >= price:
-            return "the payment includes a card it does not need (A10)"
-        return f"you do not hold those {CURRENCIES[slot]} cards (M2: pay in the slot's currency)"
+        hand = state.hands[p]
+        money = sum(card_value(c) * hand[c] for c in range(slot * 9, slot * 9 + 9))
+        return (f"your {CURRENCIES[slot]} cards total {money}, below the price "
+                f"{TILE_PRICE[tile]} (M2: pay in the slot's currency)")
     if kind == PLACE:
         tile, cell = action.tile, action.cell
         if tile in state.pending:
@@ -226,20 +274,14 @@ def placement_problem(grid: bytes, cell: int, tile: int) -> str:
 
 
 def parse_alias(state: Any, text: str, legal: list[Action]) -> Action | None:
-    """Accept cards and payments in any order (``buy 2 pay 4,1``), and ``buy 2`` alone for
-    the payment that wastes least."""
-    words = text.replace(", ", ",").split()
-    if len(words) >= 2 and words[0] == "buy" and words[1].isdigit():
-        if len(words) == 2:
-            buys = [a for a in legal if a.kind == BUY and a.slot == int(words[1]) - 1]
-            return min(buys, key=lambda a: (sum(a.values), len(a.values)), default=None)
-        if len(words) == 4 and words[2] == "pay":
-            try:
-                values = sorted(int(v) for v in words[3].split(","))
-            except ValueError:
-                return None
-            wanted = f"buy {words[1]} pay {','.join(map(str, values))}"
-            return next((a for a in legal if a.text == wanted), None)
+    """Accept cards in any order (``take blue 2 green 3``), ``pay 4`` for the card of that
+    value in the currency of the purchase in progress, and ``done`` for ``confirm``."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "pay" and words[1].isdigit() and state.purchase:
+        wanted = f"pay {CURRENCIES[state.purchase[0]]} {words[1]}"
+        return next((a for a in legal if a.text == wanted), None)
+    if words == ["done"]:
+        return next((a for a in legal if a.kind == CONFIRM), None)
     if words and words[0] == "take" and len(words) % 2 == 1:
         pairs = sorted(zip(words[1::2], words[2::2], strict=True), key=_card_key)
         wanted = "take " + " ".join(f"{c} {v}" for c, v in pairs)
@@ -258,10 +300,19 @@ def parse_problem(state: Any, text: str) -> str:
     if action is not None:
         return why_illegal(state, action)
     words = text.split()
-    verbs = ("take", "buy", "place", "reserve", "swap", "dirk", "pass")
+    verbs = ("take", "buy", "pay", "confirm", "place", "reserve", "swap", "dirk", "pass")
     if not words or words[0] not in verbs:
         return f"unknown action; actions start with one of: {', '.join(verbs)}"
+    if words[0] == "buy" and len(words) > 2:
+        return ("a purchase is several decisions: buy 2 (the market slot), then pay green 4 "
+                "(or pay 4) for each card, then confirm (M2)")
+    if words[0] == "pay" and len(words) == 2 and words[1].isdigit():
+        if not state.purchase:
+            return "pay 4 names a card of the purchase in progress: first choose a slot (buy 1-4)"
+        action = BY_TEXT.get(f"pay {CURRENCIES[state.purchase[0]]} {words[1]}")
+        if action is not None:
+            return why_illegal(state, action)
     return (
-        "not understood; examples: take blue 4, take green 3 blue 2, buy 2 pay 1,4, "
-        "place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
+        "not understood; examples: take blue 4, take green 3 blue 2, buy 2, pay green 4, "
+        "pay 4, confirm, place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
     )

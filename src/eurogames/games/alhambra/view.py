@@ -78,6 +78,7 @@ def state_view(state: Any, seat: int | None) -> dict[str, Any]:
         "phase": PHASES[state.phase],
         "start_player": state.start,
         "bonus_action": state.bonus,
+        "purchase": purchase_json(state),
         "market": slots,
         "display": [_MONEY_TEXT[c] for c in state.display],
         "deck": len(state.deck),
@@ -99,6 +100,23 @@ def state_view(state: Any, seat: int | None) -> dict[str, Any]:
         "scores": state.scores(),
         "over": over,
         "winners": state.winners() if over else None,
+    }
+
+
+def purchase_json(state: Any) -> dict[str, Any] | None:
+    """The purchase in progress, public like every payment (M2, A18): the market slot (1–4)
+    and its currency, the tile and its price, the cards chosen so far and their total."""
+    if state.purchase is None:
+        return None
+    slot, cards = state.purchase
+    tile = state.market[slot]
+    return {
+        "slot": slot + 1,
+        "currency": CURRENCIES[slot],
+        "tile": tile_json(tile),
+        "price": TILE_PRICE[tile],
+        "cards": [_MONEY_TEXT[c] for c in cards],
+        "total": sum(c % 9 + 1 for c in cards),
     }
 
 
