@@ -7,7 +7,7 @@ import pytest
 
 import eurogames
 from eurogames.core.rng import Rng
-from eurogames.games.alhambra.actions import BY_TEXT, SCORING_CARD, card_value
+from eurogames.games.alhambra.actions import BY_TEXT, SCORING_CARD, card_code, card_value
 from eurogames.games.alhambra.data import TILE_IDS
 from eurogames.games.alhambra.rules import (
     ACTION,
@@ -468,3 +468,38 @@ def test_a11_pass_when_nothing_else_is_legal():
     state.scorings = 2
     state.check()
     assert legal_texts(state) == ["pass"]
+
+
+def test_a10_records_of_rules_version_1_are_refused():
+    """Version 1 named payments in one action (``buy 3 pay 2,4``); those records cannot be
+    replayed under the purchases of version 2 and are refused as another rules version."""
+    state = GAME.new(3, seed=7)
+    play(state, *purchase(1, 9), "pass")
+    record = state.record()
+    assert record["version"] == 2 and record["actions"][:3] == ["buy 1", "pay yellow 9", "confirm"]
+    assert eurogames.replay(record).to_json() == state.to_json()
+    old = dict(record, version=1, actions=["buy 1 pay 9", "pass"])
+    with pytest.raises(eurogames.RecordError, match="version"):
+        eurogames.replay(old)
+
+
+def test_m7_the_purchase_in_progress_is_public_and_survives_json():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"})
+    play(state, "buy 3", "pay blue 9")
+    for seat in (0, 1, None):
+        assert state.view(seat)["purchase"] == {
+            "slot": 3, "currency": "blue", "tile": state.view(seat)["market"][2]["tile"],
+            "price": 6, "cards": ["blue 9"], "total": 9,
+        }
+    copy = GAME.from_json(state.to_json())
+    assert copy.to_json() == state.to_json() and copy.legal_actions() == state.legal_actions()
+    assert not state.reveals(act("confirm")) and not state.reveals(act("pay blue 2"))
+
+
+def test_m7_a_state_whose_purchase_pays_cards_not_held_is_refused():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 9"})
+    play(state, "buy 3", "pay blue 9")
+    data = state.to_json()
+    for cards in ([card_code(2, 9), card_code(2, 9)], [card_code(1, 9)]):
+        with pytest.raises(ValueError, match="cards not held"):
+            GAME.from_json(dict(data, purchase={"slot": 2, "cards": cards}))

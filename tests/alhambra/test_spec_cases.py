@@ -6,8 +6,9 @@ deck of a real setup; cases 26 and 36 play the refill in which a scoring card co
 also in real games whose scoring cards lie where setup shuffled them. Each test is named
 after its case and the rule of docs/rules/alhambra.md it checks. The ``xfail`` tests at the
 end quote the seed (shared/seeds/002_6381079675b1e8c6.txt) on points where the engine plays
-otherwise on purpose (decisions A10, A25). They fail today; if the engine ever follows the
-seed there they pass, which ``strict`` turns into a failure so that the marker is removed.
+otherwise on purpose (decision A25). They fail today; if the engine ever follows the seed
+there they pass, which ``strict`` turns into a failure so that the marker is removed (as it
+was for A10, any sufficient payment, which the engine now follows).
 """
 
 from __future__ import annotations

@@ -254,33 +254,45 @@ def alhambra_seed(want: Callable[[Any, list[str]], bool]) -> int:
 
 
 def exact_buys(state: Any, legal: list[str]) -> list[str]:
-    view = state.view(0)
+    """``buy S pay a,b`` for each market slot the cheapest payment of which is exact."""
+    return [text for text in buys(state, legal) if _paid(text) == _price(state, text)]
+
+
+def buys(state: Any, legal: list[str]) -> list[str]:
+    """``buy S pay a,b``: each legal purchase with the cheapest payment of its slot."""
+    from eurogames.games.alhambra.heuristic import cheapest_payment
+    from eurogames.games.alhambra.rules import purses
+
     out = []
     for text in legal:
         if text.startswith("buy "):
-            slot, values = int(text.split()[1]), [int(v) for v in text.split()[3].split(",")]
-            if sum(values) == view["market"][slot - 1]["tile"]["price"]:
-                out.append(text)
+            slot = int(text.split()[1])
+            values = cheapest_payment(purses(state.hands[0])[slot - 1], _price(state, text))
+            out.append(f"{text} pay {','.join(map(str, values))}")
     return out
 
 
+def _price(state: Any, text: str) -> int:
+    return state.view(0)["market"][int(text.split()[1]) - 1]["tile"]["price"]
+
+
+def _paid(text: str) -> int:
+    return sum(int(v) for v in text.split()[3].split(","))
+
+
 def click_alhambra_buy(page: Page, text: str) -> None:
-    """`buy S pay a,b`: click market slot S, then the payment cards in the hand, then Buy."""
+    """`buy S pay a,b`: click market slot S, then each payment card in the hand, then Buy
+    (each click is a decision: buy S, pay <card>, confirm)."""
     words = text.split()
     slot, values = words[1], [int(v) for v in words[3].split(",")]
-    page.click(f'.al-slot[data-slot="{slot}"]')
     currency = ("yellow", "green", "blue", "orange")[int(slot) - 1]
-    used: set[str] = set()
+    at = ply(page)
+    page.click(f'.al-slot[data-slot="{slot}"]')
     for value in values:
-        cards = page.locator(f'.al-seat.you .al-hand .al-money[data-card="{currency} {value}"]')
-        for i in range(cards.count()):
-            index = cards.nth(i).get_attribute("data-index") or ""
-            if index not in used:
-                used.add(index)
-                page.click(f'.al-seat.you .al-hand .al-money[data-index="{index}"]')
-                break
-        else:
-            raise AssertionError(f"no {currency} {value} card in the hand for {text}")
+        at += 1
+        wait_ply(page, at)
+        page.click(f'.al-seat.you .al-hand .al-money.legal[data-card="{currency} {value}"]')
+    wait_ply(page, at + 1)
     page.click("#al-buy-confirm")
 
 
@@ -392,12 +404,12 @@ def test_splendor_against_a_bot_to_the_end_by_clicking(
 def test_alhambra_turn_by_clicking_buy_then_place(
         base: str, new_page: NewPage, artifacts: Path) -> None:
     def inexact_buy(state: Any, legal: list[str]) -> bool:
-        return any(t.startswith("buy ") and t not in exact_buys(state, legal) for t in legal)
+        return any(t not in exact_buys(state, legal) for t in buys(state, legal))
 
     seed = alhambra_seed(inexact_buy)
     state = eurogames.load("alhambra").new(players=2, seed=seed)
     legal = [a.text for a in state.legal_actions()]
-    buy = next(t for t in legal if t.startswith("buy ") and t not in exact_buys(state, legal))
+    buy = next(t for t in buys(state, legal) if t not in exact_buys(state, legal))
     slot = int(buy.split()[1])
     tile = state.view(0)["market"][slot - 1]["tile"]["id"]
 
@@ -406,7 +418,7 @@ def test_alhambra_turn_by_clicking_buy_then_place(
     page.goto(seat_url(base, match, 0))
     assert wait_turn(page)
     click_alhambra_buy(page, buy)
-    wait_ply(page, 1)
+    wait_ply(page, 2 + len(buy.split()[3].split(",")))
     # the placing phase: the bought tile's legal cells are highlighted
     cells = page.locator(".al-seat.you .al-place")
     cells.first.wait_for()
@@ -442,7 +454,7 @@ def advance(base: str, match: dict[str, Any], game: str, seed: int, plies: int,
 def test_alhambra_midgame_draws_every_palace_with_its_walls(
         base: str, new_page: NewPage, artifacts: Path) -> None:
     match = create_match(base, "alhambra", [human("Ann"), human("Bob")], seed=4)
-    advance(base, match, "alhambra", 4, 70, ("buy ", "place ", "take "))
+    advance(base, match, "alhambra", 4, 70, ("confirm", "buy ", "place ", "take "))
     page = new_page()
     page.goto(seat_url(base, match, 0))
     page.wait_for_selector(".al-seat .al-placed")
@@ -477,8 +489,10 @@ def test_alhambra_undo_after_an_exact_payment(base: str, new_page: NewPage) -> N
     assert wait_turn(page, 0)  # an exact payment: the same seat takes another action
     assert page.locator(".banner.bonus").is_visible()
     assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == ""
-    page.click("#undo")
-    page.wait_for_function("() => document.getElementById('play').dataset.ply === '0'")
+    for back in range(len(buy.split()[3].split(",")) + 1, -1, -1):  # confirm, cards, buy
+        page.click("#undo")
+        page.wait_for_function(
+            f"() => document.getElementById('play').dataset.ply === '{back}'")
     assert wait_turn(page)
     assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == tile
     hand = page.eval_on_selector_all(".al-seat.you .al-hand .al-money",
