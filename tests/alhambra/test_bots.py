@@ -106,3 +106,27 @@ def test_mcts_plays_a_full_three_player_game_with_a_tiny_budget():
     state = play(bots, seed=9)
     assert state.is_over() and len(state.winners()) >= 1
     state.check()
+
+
+def test_cheapest_payment_is_the_least_total_reaching_the_price():
+    """The playout's payment search against every sub-multiset of small hands."""
+    from itertools import product
+
+    from eurogames.games.alhambra.heuristic import cheapest_payment
+
+    rng = Rng(11)
+    for _ in range(300):
+        counts = [rng.below(3) if rng.below(3) == 0 else 0 for _ in range(9)]
+        price = 2 + rng.below(12)
+        purse = sum(n << (8 * i) for i, n in enumerate(counts))
+        totals = [
+            sum((i + 1) * k for i, k in enumerate(chosen))
+            for chosen in product(*(range(n + 1) for n in counts))
+        ]
+        reaching = [t for t in totals if t >= price]
+        found = cheapest_payment(purse, price)
+        if not reaching:
+            assert found is None
+            continue
+        assert sum(found) == min(reaching) and list(found) == sorted(found)
+        assert all(found.count(v) <= counts[v - 1] for v in set(found))

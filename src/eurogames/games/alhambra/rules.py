@@ -61,6 +61,7 @@ PILES = 5  # rule U7: five piles, scoring cards in the 2nd and 4th
 DIRK_TILES_AT_START = 6  # rule V3
 DIRK_TILES_AFTER_FIRST = 6  # rule V4
 NO_MONEY = (0,) * 36
+BUY_1, BUY_2, BUY_3, BUY_4 = BUY_BY_SLOT
 
 ACTION, PLACING, ENDING, OVER = 0, 1, 2, 3
 PHASES = ("action", "placing", "ending", "over")
@@ -304,13 +305,18 @@ class AlhambraState(State):
             held = purses(hand)
             cached = self._purses[p] = (hand, held, _totals(held))
         # M2: each slot is paid in its own currency, a purchase begun only where the cards of
-        # that currency reach the price (so it can always be completed)
-        totals = cached[2]
-        market = self.market
-        for slot in range(MARKET_SLOTS):
-            tile = market[slot]
-            if tile and totals[slot] >= TILE_PRICE[tile]:
-                legal.append(BUY_BY_SLOT[slot])
+        # that currency reach the price (so it can always be completed); this runs for nearly
+        # every decision, so the four slots are written out
+        tile0, tile1, tile2, tile3 = self.market
+        money0, money1, money2, money3 = cached[2]
+        if tile0 and money0 >= TILE_PRICE[tile0]:
+            legal.append(BUY_1)
+        if tile1 and money1 >= TILE_PRICE[tile1]:
+            legal.append(BUY_2)
+        if tile2 and money2 >= TILE_PRICE[tile2]:
+            legal.append(BUY_3)
+        if tile3 and money3 >= TILE_PRICE[tile3]:
+            legal.append(BUY_4)
         redesign = self._redesign[p]
         if redesign is None:
             redesign = self._redesign[p] = self._redesign_actions(p)
@@ -337,17 +343,32 @@ class AlhambraState(State):
         cells = self.cells[p]
         palace = self._palace(p)
         if reserve:  # R1: reserve -> Alhambra
-            front, order = palace.open_cells(grid, cells)
+            order = palace.order
+            if order is not None:  # up to date (the usual case in a playout)
+                front = palace.front
+            else:
+                front, order = palace.open_cells(grid, cells)
+            open_to: dict[int, list[int]] = {}  # wall mask -> its cells: reserves repeat masks
             for tile in reserve:
                 by_cell = PLACE_BY_TILE[tile]
                 bit = TILE_BIT[tile]
-                for c in order:
-                    if front[c] & bit:
-                        append(by_cell[c])
+                fitting = open_to.get(bit)
+                if fitting is None:
+                    fitting = open_to[bit] = []
+                    for c in order:
+                        if front[c] & bit:
+                            fitting.append(c)
+                for c in fitting:
+                    append(by_cell[c])
         if len(cells) == 1:
             return out
-        sig = palace.signatures(grid, cells)
-        for c in palace.removable(grid, cells):  # R2 (P6)
+        sig = palace.sig
+        if sig is None:
+            sig = palace.signatures(grid, cells)
+        free = palace.free
+        if free is None:
+            free = palace.removable(grid, cells)
+        for c in free:  # R2 (P6)
             append(RESERVE_BY_TILE[grid[c]])
         if not reserve:
             return out
