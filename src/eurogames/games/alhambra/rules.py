@@ -131,8 +131,8 @@ class AlhambraState(State):
         "rng", "bag", "market", "deck", "discard", "display", "hands",
         "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
-        "scorings", "scoring_ranges", "queue", "purchase", "_legal", "_palaces", "_held", "_redesign",
-        "_purses", "_owned",
+        "scorings", "scoring_ranges", "queue", "purchase", "_legal", "_palaces", "_held",
+        "_redesign", "_purses", "_owned",
     )
 
     # -- setup (rules U1–U8) ---------------------------------------------------------------

@@ -184,7 +184,8 @@ def why_illegal(state: Any, action: Action) -> str:
             return f"tile {action.tile} is not among the tiles to place now (P9)"
         if kind == DIRK:
             return "tiles go to Dirk only in the two-player game (V6)"
-        return f"tile {action.tile} cannot go on {cell_text(action.cell)}: {placement_problem(state.grids[p], action.cell, action.tile)}"
+        problem = placement_problem(state.grids[p], action.cell, action.tile)
+        return f"tile {action.tile} cannot go on {cell_text(action.cell)}: {problem}"
     if state.purchase is not None:
         slot, cards = state.purchase
         if kind == PAY:

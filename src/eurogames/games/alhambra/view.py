@@ -48,7 +48,9 @@ def money_cards(counts: tuple[int, ...]) -> tuple[str, ...]:
 
 def state_view(state: Any, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see: everything but the deck's order and the generator (A18, §13)."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players
+    ):
         raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
     seats = []
     for p in range(state.players):

@@ -105,7 +105,8 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     if kind == TAKE:
         n = len(action.colours)
         if en:
-            return f"Take {n} different gem token{'s' if n > 1 else ''}: {_tokens(action.colours, lang)}."
+            plural = "s" if n > 1 else ""
+            return f"Take {n} different gem token{plural}: {_tokens(action.colours, lang)}."
         return f"拿取{n}個不同顏色的寶石標記：{_tokens(action.colours, lang)}。" if hant else \
             f"拿取{n}个不同颜色的宝石标记：{_tokens(action.colours, lang)}。"
     if kind == TAKE2:
@@ -121,8 +122,10 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         return f"保留{what}並拿取1個黃金標記。" if hant else f"保留{what}并拿取1个黄金标记。"
     if kind == RESERVE_DECK:
         if en:
-            return f"Reserve the top card of the level-{action.level} deck, unseen by the others, and take a gold token."
-        return f"從等級{action.level}牌庫頂保留1張卡牌（不展示給其他玩家）並拿取1個黃金標記。" if hant else \
+            return (f"Reserve the top card of the level-{action.level} deck, unseen by the others, "
+                    "and take a gold token.")
+        return f"從等級{action.level}牌庫頂保留1張卡牌（不展示給其他玩家）並拿取1個黃金標記。" \
+            if hant else \
             f"从等级{action.level}牌库顶保留1张卡牌（不展示给其他玩家）并拿取1个黄金标记。"
     if kind == BUY:
         place, gold = action.place, action.gold
@@ -187,7 +190,8 @@ def why_illegal(state: Any, action: Action) -> str:
             return f"the supply has no {missing[0]} token"
         return f"take {min(3, len(available))} different colours while {len(available)} are in the supply (R8, D1)"
     if kind == TAKE2:
-        return f"taking two needs at least {TAKE_TWO_MINIMUM} {COLOURS[action.colour]} tokens in the pile; it has {state.supply[action.colour]} (R9)"
+        return (f"taking two needs at least {TAKE_TWO_MINIMUM} {COLOURS[action.colour]} tokens in "
+                f"the pile; it has {state.supply[action.colour]} (R9)")
     if kind in (RESERVE, RESERVE_DECK):
         if len(state.reserved[p]) >= RESERVE_LIMIT:
             return f"you already hold {RESERVE_LIMIT} reserved cards (R11)"

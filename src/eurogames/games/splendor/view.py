@@ -56,7 +56,9 @@ def _reserved_json(card: int, blind: bool, hidden: bool) -> dict[str, Any]:
 
 def state_view(state: Any, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (D11): another seat's blind reserve shows only its level."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players
+    ):
         raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
     players = [
         {
