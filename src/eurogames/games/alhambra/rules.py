@@ -126,6 +126,10 @@ def _totals(held: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class AlhambraState(State):
+    """An Alhambra position. Among its hot state, ``purchase`` is the purchase in progress
+    (M7), public: None, or (market slot 0-3, the card codes chosen so far, sorted); the phase
+    stays ``action`` meanwhile, and the tile stays in its slot until ``confirm``."""
+
     __slots__ = (
         "game", "players", "seed", "options", "ply", "_history",
         "rng", "bag", "market", "deck", "discard", "display", "hands",
