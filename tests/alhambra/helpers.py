@@ -88,6 +88,14 @@ def money(spec: str) -> list[int]:
     return [card_code(CURRENCIES.index(c), int(v)) for c, v in zip(words[::2], words[1::2], strict=True)]
 
 
+def money_counts(spec: str) -> list[int]:
+    """A hand (or pile) as its 36 counts, from ``"blue 4 green 2"``."""
+    counts = [0] * 36
+    for code in money(spec):
+        counts[code] += 1
+    return counts
+
+
 def position(
     players: int = 3,
     seed: int = 1,
@@ -200,6 +208,13 @@ def play(state: AlhambraState, *texts: str) -> AlhambraState:
     for text in texts:
         state.apply(state.parse_action(text))
     return state
+
+
+def purchase(slot: int, *values: int) -> tuple[str, ...]:
+    """The decisions of one purchase (M2): the market slot (1-4), each card of the slot's
+    currency by value, then the confirmation: ``purchase(3, 2, 4)`` pays blue 2 and 4."""
+    currency = CURRENCIES[slot - 1]
+    return (f"buy {slot}", *(f"pay {currency} {v}" for v in values), "confirm")
 
 
 def act(text: str):

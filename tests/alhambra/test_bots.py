@@ -12,7 +12,7 @@ from eurogames.bots import make_bot
 from eurogames.core.rng import Rng
 from eurogames.games.alhambra.heuristic import evaluate, rollout_action
 
-from .helpers import GAME
+from .helpers import GAME, position
 
 MAX_PLIES = 3000  # far beyond any real game: a bot that stalls fails instead of hanging
 
@@ -60,13 +60,31 @@ def test_rollout_policy_plays_legal_games_to_the_end_and_buys_exactly_when_it_ca
             assert action in legal
             state.apply(action)
     state = GAME.new(3, seed=7)
-    exact = [
-        a for a in state.legal_actions()
-        if a.kind == "buy" and sum(a.args[1]) == state.view(0)["market"][a.args[0]]["tile"]["price"]
-    ]
-    assert exact  # the start player of seed 7 can pay a market tile exactly
+    # the start player of seed 7 holds yellow 9, the price of the tile in slot 1
+    assert state.parse_action("buy 1") in state.legal_actions()
+    assert state.view(None)["market"][0]["tile"]["price"] == 9
     chosen = [rollout_action(state, Rng(k)) for k in range(20)]
-    assert sum(a in exact for a in chosen) >= 15  # one move in ten is random
+    assert sum(a.text == "buy 1" for a in chosen) >= 15  # one move in ten is random
+    state.apply(state.parse_action("buy 1"))
+    for expected in ("pay yellow 9", "confirm"):  # the exact payment, card by card
+        action = rollout_action(state, Rng(1))
+        assert action.text == expected
+        state.apply(action)
+    assert state.bonus
+
+
+def test_rollout_policy_pays_a_purchase_with_its_cheapest_payment_and_confirms():
+    """A purchase begun with cards that could overpay a lot: the policy adds the cards of a
+    cheapest payment of what is still owed, then confirms (playouts never pay for ever)."""
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 1 blue 2 blue 4 blue 9"})  # price 6
+    state.apply(state.parse_action("buy 3"))
+    state.apply(state.parse_action("pay blue 1"))  # owed 5 of the price 6: blue 4 + the 1
+    texts = []
+    while state.purchase is not None:
+        action = rollout_action(state, Rng(len(texts)))
+        texts.append(action.text)
+        state.apply(action)
+    assert texts == ["pay blue 4", "pay blue 2", "confirm"]  # 1 + 4 + 2 = 7: cheapest over 6
 
 
 def test_greedy_beats_random_clearly_in_three_player_games():
@@ -88,3 +106,27 @@ def test_mcts_plays_a_full_three_player_game_with_a_tiny_budget():
     state = play(bots, seed=9)
     assert state.is_over() and len(state.winners()) >= 1
     state.check()
+
+
+def test_cheapest_payment_is_the_least_total_reaching_the_price():
+    """The playout's payment search against every sub-multiset of small hands."""
+    from itertools import product
+
+    from eurogames.games.alhambra.heuristic import cheapest_payment
+
+    rng = Rng(11)
+    for _ in range(300):
+        counts = [rng.below(3) if rng.below(3) == 0 else 0 for _ in range(9)]
+        price = 2 + rng.below(12)
+        purse = sum(n << (8 * i) for i, n in enumerate(counts))
+        totals = [
+            sum((i + 1) * k for i, k in enumerate(chosen))
+            for chosen in product(*(range(n + 1) for n in counts))
+        ]
+        reaching = [t for t in totals if t >= price]
+        found = cheapest_payment(purse, price)
+        if not reaching:
+            assert found is None
+            continue
+        assert sum(found) == min(reaching) and list(found) == sorted(found)
+        assert all(found.count(v) <= counts[v - 1] for v in set(found))

@@ -97,11 +97,19 @@ def test_property_thousands_of_random_games_keep_every_invariant(players):
         assert state.is_over() and state.log[-1][0] == 3
 
 
-def test_parse_accepts_unsorted_payments_and_names_problems():
+def test_parse_accepts_shorthand_payments_and_names_problems():
     from .helpers import position
 
     state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4"}, display="yellow 9 green 3")
-    assert state.parse_action("buy 3 pay 4,2").text == "buy 3 pay 2,4"
     assert state.parse_action("take green 3").text == "take green 3"
+    with pytest.raises(eurogames.IllegalActionError, match="several decisions"):
+        state.parse_action("buy 3 pay 4,2")
+    with pytest.raises(eurogames.IllegalActionError, match="first choose a slot"):
+        state.parse_action("pay 4")
+    state.apply(state.parse_action("buy 3"))
+    assert state.parse_action("pay 4").text == "pay blue 4"
+    state.apply(state.parse_action("pay 4"))
+    state.apply(state.parse_action("pay 2"))
+    assert state.parse_action("done").text == "confirm"
     with pytest.raises(eurogames.IllegalActionError, match="unknown action"):
         state.parse_action("build 3")

@@ -7,7 +7,7 @@ import pytest
 
 import eurogames
 from eurogames.core.rng import Rng
-from eurogames.games.alhambra.actions import BY_TEXT, SCORING_CARD, card_value
+from eurogames.games.alhambra.actions import BY_TEXT, SCORING_CARD, card_code, card_value
 from eurogames.games.alhambra.data import TILE_IDS
 from eurogames.games.alhambra.rules import (
     ACTION,
@@ -19,7 +19,17 @@ from eurogames.games.alhambra.rules import (
 )
 from eurogames.games.alhambra.scoring import building_points, round_points
 
-from .helpers import GAME, alhambra_tiles, legal_texts, money, play, position
+from .helpers import (
+    GAME,
+    act,
+    alhambra_tiles,
+    legal_texts,
+    money,
+    money_counts,
+    play,
+    position,
+    purchase,
+)
 
 
 def refused(state: AlhambraState, text: str) -> str:
@@ -111,18 +121,73 @@ def test_case5_m1_take_money_choices():
 def test_case6_m2_the_slots_currency_pays():
     # pavilion 5 costs 6, in slot 3 (blue)
     state = position(market=[1, 8, 5, 15], hands={0: "green 6 blue 2 blue 4 blue 9"})
-    buys = [t for t in legal_texts(state) if t.startswith("buy 3")]
-    assert buys == ["buy 3 pay 9", "buy 3 pay 2,4"]
-    assert "buy 3 pay 6" not in legal_texts(state)  # the green 6 cannot pay the blue slot
+    assert "buy 3" in legal_texts(state)
+    play(state, "buy 3")
+    assert legal_texts(state) == ["pay blue 2", "pay blue 4", "pay blue 9"]  # not green 6
     empty = position(market=[1, 8, 0, 15], hands={0: "blue 9"}, bag=[t for t in TILE_IDS if t not in (1, 8, 15, 5)] , dirk=None)
     assert not [t for t in legal_texts(empty) if t.startswith("buy 3")]
 
 
+def test_m2_a_card_of_another_currency_is_refused():
+    state = position(market=[1, 8, 5, 15], hands={0: "green 6 blue 2 blue 4 blue 9"})
+    play(state, "buy 3")
+    assert "paid in blue only, not green" in refused(state, "pay green 6")
+    assert "paid in blue only" in refused(state, "pay yellow 2")  # not even held
+
+
+def test_m2_a_purchase_is_begun_only_where_the_currency_reaches_the_price():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 3 green 9"})  # 5 < 6
+    assert "buy 3" not in legal_texts(state)
+    assert "total 5, below the price 6" in refused(state, "buy 3")
+
+
+def test_m2_confirming_below_the_price_is_refused():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"})
+    play(state, "buy 3", "pay blue 4")
+    assert "confirm" not in legal_texts(state)
+    assert "total 4, below the price 6" in refused(state, "confirm")
+    play(state, "pay blue 2", "confirm")
+    assert state.pending == (5,) and state.hands[0] == tuple(money_counts("blue 9"))
+
+
+def test_m2_each_card_held_is_paid_at_most_once():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 4 blue 4 blue 9"})
+    play(state, "buy 3", "pay blue 4", "pay blue 4")
+    assert "pay blue 4" not in legal_texts(state)
+    assert "no other blue 4" in refused(state, "pay blue 4")
+
+
+def test_m2_a_purchase_in_progress_allows_nothing_else():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 9"}, display="yellow 1")
+    play(state, "buy 3")
+    assert legal_texts(state) == ["pay blue 9"]
+    assert "finish the purchase" in refused(state, "take yellow 1")
+    assert "finish the purchase" in refused(state, "buy 3")
+
+
 def test_case7_m3_overpaying_gives_no_change_and_no_bonus():
     state = position(market=[1, 8, 5, 15], hands={0: "blue 9"})
-    play(state, "buy 3 pay 9")
+    play(state, *purchase(3, 9))
     assert sum(state.hands[0]) == 0 and state.phase == PLACING and not state.bonus
-    assert state.pending == (5,)
+    assert state.pending == (5,) and state.discard == tuple(money_counts("blue 9"))
+
+
+def test_m3_overpaying_with_a_needless_card_is_allowed():
+    # blue 2 + 4 reach the price 6; the 9 may still be added: no change is given
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"}, display="yellow 1")
+    play(state, "buy 3", "pay blue 2", "pay blue 4")
+    assert legal_texts(state) == ["pay blue 9", "confirm"]
+    play(state, "pay blue 9", "confirm")
+    assert sum(state.hands[0]) == 0 and state.phase == PLACING and not state.bonus
+
+
+def test_m4_an_exact_payment_grants_another_action():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"}, display="yellow 1")
+    play(state, "buy 3", "pay blue 4", "pay 2")  # the shorthand: the purchase's currency
+    assert "exact, so you may take another action" in state.describe(act("confirm"), "en")
+    play(state, "confirm")
+    assert state.bonus and state.phase == ACTION and state.pending == (5,)
+    assert state.hands[0] == tuple(money_counts("blue 9"))
 
 
 def test_case8_m4_a_chain_of_five_actions():
@@ -132,7 +197,7 @@ def test_case8_m4_a_chain_of_five_actions():
         hands={0: "yellow 2 green 3 blue 3 orange 4"},
         display="yellow 1 green 1 blue 1 orange 1",
     )
-    play(state, "buy 1 pay 2", "buy 2 pay 3", "buy 3 pay 3", "buy 4 pay 4")
+    play(state, *purchase(1, 2), *purchase(2, 3), *purchase(3, 3), *purchase(4, 4))
     legal = legal_texts(state)
     assert not any(t.startswith("buy") for t in legal)
     assert "pass" in legal and "take yellow 1" in legal
@@ -142,9 +207,9 @@ def test_case8_m4_a_chain_of_five_actions():
 
 def test_case9_m5_no_refill_inside_a_turn():
     state = position(market=[1, 8, 2, 9], hands={0: "green 3 green 4"}, display="yellow 1 green 1")
-    play(state, "buy 2 pay 3")
+    play(state, *purchase(2, 3))
     assert state.market[1] == 0 and not any(t.startswith("buy 2") for t in legal_texts(state))
-    assert "buy 2 pay 4" in BY_TEXT and "empty" in refused(state, "buy 2 pay 4")
+    assert "empty" in refused(state, "buy 2")
     assert state.display == tuple(sorted(money("yellow 1 green 1")))
 
 
@@ -152,7 +217,7 @@ def test_case10_a1_the_bonus_action_is_optional():
     state = position(market=[1, 8, 2, 9], hands={0: "yellow 2"}, display="yellow 1")
     assert "pass" not in legal_texts(state)
     refused(state, "pass")
-    play(state, "buy 1 pay 2")
+    play(state, *purchase(1, 2))
     assert state.bonus and "pass" in legal_texts(state)
     play(state, "pass")
     assert state.phase == PLACING
@@ -160,13 +225,13 @@ def test_case10_a1_the_bonus_action_is_optional():
 
 def test_case11_m4_a_bonus_action_ends_after_a_non_buy():
     state = position(market=[1, 8, 2, 9], hands={0: "yellow 2"}, display="yellow 1")
-    play(state, "buy 1 pay 2", "take yellow 1")
+    play(state, *purchase(1, 2), "take yellow 1")
     assert state.phase == PLACING and not state.bonus
 
 
 def test_case12_m6_bought_tiles_are_not_in_the_reserve():
     state = position(market=[23, 8, 2, 9], hands={0: "yellow 9 yellow 1"}, display="yellow 1")
-    play(state, "buy 1 pay 1,9")
+    play(state, *purchase(1, 1, 9))
     assert "bought this turn" in refused(state, "place 23 at 1,0")
     play(state, "pass")
     assert sorted(legal_texts(state)) == sorted(
@@ -177,7 +242,7 @@ def test_case12_m6_bought_tiles_are_not_in_the_reserve():
 
 def test_case13_p9_placement_order_at_the_end_of_the_turn():
     state = position(market=[7, 14, 2, 9], hands={0: "yellow 8 green 9"}, display="blue 1")
-    play(state, "buy 1 pay 8", "buy 2 pay 9", "pass")
+    play(state, *purchase(1, 8), *purchase(2, 9), "pass")
     assert "place 14 at 2,0" not in legal_texts(state)
     play(state, "place 7 at 1,0")
     assert "place 14 at 2,0" in legal_texts(state)
@@ -223,7 +288,7 @@ def test_case26_s1_tiles_placed_this_turn_count_and_reserves_do_not():
         display="yellow 1 green 1",
         deck=["blue 4", "scoring", "green 2"],
     )
-    play(state, "buy 1 pay 9", "pass", "place 22 at 1,0")
+    play(state, *purchase(1, 9), "pass", "place 22 at 1,0")
     # seat 0 alone has an arcades (3 points); gardens on the reserve do not count
     assert state.log[0] == (1, (3, 0, 0), 0)
 
@@ -372,7 +437,7 @@ def test_case36_v4_v5_dirks_draws_after_the_scorings():
 
 def test_case37_v6_giving_a_tile_to_dirk():
     state = position(players=2, market=[7, 8, 2, 9], hands={0: "yellow 9"}, display="orange 1")
-    play(state, "buy 1 pay 9")
+    play(state, *purchase(1, 9))
     assert "dirk 7" in legal_texts(state)
     play(state, "dirk 7")
     assert 7 in state.dirk
@@ -403,3 +468,38 @@ def test_a11_pass_when_nothing_else_is_legal():
     state.scorings = 2
     state.check()
     assert legal_texts(state) == ["pass"]
+
+
+def test_a10_records_of_rules_version_1_are_refused():
+    """Version 1 named payments in one action (``buy 3 pay 2,4``); those records cannot be
+    replayed under the purchases of version 2 and are refused as another rules version."""
+    state = GAME.new(3, seed=7)
+    play(state, *purchase(1, 9), "pass")
+    record = state.record()
+    assert record["version"] == 2 and record["actions"][:3] == ["buy 1", "pay yellow 9", "confirm"]
+    assert eurogames.replay(record).to_json() == state.to_json()
+    old = dict(record, version=1, actions=["buy 1 pay 9", "pass"])
+    with pytest.raises(eurogames.RecordError, match="version"):
+        eurogames.replay(old)
+
+
+def test_m7_the_purchase_in_progress_is_public_and_survives_json():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"})
+    play(state, "buy 3", "pay blue 9")
+    for seat in (0, 1, None):
+        assert state.view(seat)["purchase"] == {
+            "slot": 3, "currency": "blue", "tile": state.view(seat)["market"][2]["tile"],
+            "price": 6, "cards": ["blue 9"], "total": 9,
+        }
+    copy = GAME.from_json(state.to_json())
+    assert copy.to_json() == state.to_json() and copy.legal_actions() == state.legal_actions()
+    assert not state.reveals(act("confirm")) and not state.reveals(act("pay blue 2"))
+
+
+def test_m7_a_state_whose_purchase_pays_cards_not_held_is_refused():
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 9"})
+    play(state, "buy 3", "pay blue 9")
+    data = state.to_json()
+    for cards in ([card_code(2, 9), card_code(2, 9)], [card_code(1, 9)]):
+        with pytest.raises(ValueError, match="cards not held"):
+            GAME.from_json(dict(data, purchase={"slot": 2, "cards": cards}))

@@ -6,8 +6,9 @@ deck of a real setup; cases 26 and 36 play the refill in which a scoring card co
 also in real games whose scoring cards lie where setup shuffled them. Each test is named
 after its case and the rule of docs/rules/alhambra.md it checks. The ``xfail`` tests at the
 end quote the seed (shared/seeds/002_6381079675b1e8c6.txt) on points where the engine plays
-otherwise on purpose (decisions A10, A25). They fail today; if the engine ever follows the
-seed there they pass, which ``strict`` turns into a failure so that the marker is removed.
+otherwise on purpose (decision A25). They fail today; if the engine ever follows the seed
+there they pass, which ``strict`` turns into a failure so that the marker is removed (as it
+was for A10, any sufficient payment, which the engine now follows).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from eurogames.games.alhambra.palace import FOUNTAIN, longest_wall
 from eurogames.games.alhambra.rules import ACTION, ENDING, OVER, PLACING, AlhambraState
 from eurogames.games.alhambra.scoring import round_points
 
-from .helpers import GAME, alhambra_tiles, legal_texts, money, play, position
+from .helpers import GAME, alhambra_tiles, legal_texts, money, play, position, purchase
 
 
 def hand(spec: str) -> tuple[int, ...]:
@@ -120,7 +121,7 @@ def test_case26_f1_f2_s2_a_tile_placed_in_the_scoring_turn_counts_and_reserves_d
         display="yellow 1 green 1 orange 2 orange 3",
         deck=["blue 4", "scoring", "green 2"],
     )
-    play(state, "buy 1 pay 9")  # exact: another action (M4)
+    play(state, *purchase(1, 9))  # exact: another action (M4)
     play(state, "take yellow 1 green 1")  # the display keeps 2 cards
     assert state.phase == PLACING and state.scorings == 0
     bag = len(state.bag)
@@ -149,7 +150,7 @@ def test_case26_case36_v4_a7_dirk_draws_after_the_scoring_and_before_the_market_
         display="yellow 1 yellow 2 orange 2 orange 3",
         deck=["blue 4", "scoring", "green 2"],
     )
-    play(state, "buy 1 pay 9", "take yellow 1 yellow 2", "place 22 at 1,0")
+    play(state, *purchase(1, 9), "take yellow 1 yellow 2", "place 22 at 1,0")
     assert sorted(state.dirk) == [1, 2, 3, 4, 5, 6, 33, 34, 35] and state.bag == ()
     assert state.market == [0, 8, 10, 9]  # nobody holds green, blue or orange: nobody gets them
     assert state.phase == OVER
@@ -278,7 +279,7 @@ def test_case37_v6_no_dirk_with_three_players_at_the_end():
 
 def test_case6_m4_paying_blue_2_and_4_for_6_is_exact():
     state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4"}, display="yellow 1")
-    play(state, "buy 3 pay 2,4")
+    play(state, *purchase(3, 2, 4))
     assert state.bonus and state.phase == ACTION and state.pending == (5,)
 
 
@@ -297,13 +298,11 @@ def test_seed_p1_placement_has_no_grid_bound():
     assert "place 20 at 13,0" in legal_texts(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="decision A10: the engine offers inclusion-minimal payments only; the seed lets a "
-    "player pay any cards of the slot's currency reaching the price (支付對應顏色及足夠面額的錢幣卡, "
-    "no change: 無法進行找錢動作)",
-)
 def test_seed_m3_any_sufficient_payment_is_allowed():
-    # blue 2, 4 and 9 for a price of 6: the 9 alone would do, but the seed does not forbid more
+    # blue 2, 4 and 9 for a price of 6: the 9 alone would do, but the seed does not forbid
+    # more (支付對應顏色及足夠面額的錢幣卡; 無法進行找錢動作): decision A10 follows it
     state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"})
-    assert "buy 3 pay 2,4,9" in legal_texts(state)
+    play(state, "buy 3", "pay blue 9", "pay blue 2")
+    assert "confirm" in legal_texts(state) and "pay blue 4" in legal_texts(state)
+    play(state, "pay blue 4", "confirm")
+    assert sum(state.hands[0]) == 0 and state.pending == (5,) and not state.bonus

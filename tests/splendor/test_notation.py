@@ -152,7 +152,7 @@ def test_every_possible_buy_round_trips():
     for a in ALL:
         if a.kind != "buy":
             continue
-        place_index, gold = a.args
+        place_index, gold = a.place, a.gold
         state = _buy_position(place_index, gold)
         if state is None:  # e.g. gold for all five colours: no card costs all five
             continue

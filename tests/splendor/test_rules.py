@@ -220,8 +220,10 @@ def test_d2_take_two_is_legal_with_more_than_four():
 def test_r8_r9_gold_is_never_taken():
     state = position(2)
     for action in state.legal_actions():
-        if action.kind in ("take", "take2"):
-            assert GOLD not in action.args
+        if action.kind == "take":
+            assert GOLD not in action.colours
+        elif action.kind == "take2":
+            assert action.colour != GOLD
     for text in ("take gold", "take2 gold", "take white blue gold"):
         with pytest.raises(eurogames.IllegalActionError):
             state.parse_action(text)

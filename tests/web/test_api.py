@@ -415,9 +415,17 @@ def test_undo_takes_back_an_exact_purchase_within_the_turn(client: Any, store: S
     match = create(client, "alhambra", seed=8)
     start = state(client, match, token(match, 0))
     assert not start["can_undo"] and start["undo_floor"] == 0
-    bought = act(client, match, 0, "buy 3 pay 9").json()
+    for text in ("buy 3", "pay blue 9"):  # a purchase, card by card (M7)
+        act(client, match, 0, text)
+    bought = act(client, match, 0, "confirm").json()
     assert bought["current_player"] == 0 and bought["view"]["bonus_action"] is True
     assert bought["can_undo"] is True and bought["undo_floor"] == 0
+    undone = client.post(f"/api/matches/{match['match']}/undo",
+                         json={"token": token(match, 0), "seat": 0, "ply": 3}).json()
+    assert undone["ply"] == 2 and undone["view"]["purchase"]["cards"] == ["blue 9"]
+    undone = client.post(f"/api/matches/{match['match']}/undo",
+                         json={"token": token(match, 0), "seat": 0, "ply": 2}).json()
+    assert undone["ply"] == 1 and undone["view"]["purchase"]["cards"] == []
     assert state(client, match, token(match, 1))["can_undo"] is False
     url = f"/api/matches/{match['match']}/undo"
     refused = client.post(url, json={"token": token(match, 1), "seat": 0, "ply": 1})
@@ -428,11 +436,12 @@ def test_undo_takes_back_an_exact_purchase_within_the_turn(client: Any, store: S
     assert error_of(stale)[:2] == (409, "stale")
     undone = client.post(url, json={"token": token(match, 0), "seat": 0, "ply": 1}).json()
     assert undone["ply"] == 0 and undone["log"] == [] and undone["view"] == start["view"]
+    assert undone["view"]["purchase"] is None
     assert stored_record(store, match)["actions"] == []
 
     # played again, then the turn ends (the refill draws): no undo any more
-    act(client, match, 0, "buy 3 pay 9")
-    act(client, match, 0, "pass")
+    for text in ("buy 3", "pay blue 9", "confirm", "pass"):
+        act(client, match, 0, text)
     while (now := state(client, match, token(match, 0)))["current_player"] == 0:
         act(client, match, 0, now["legal"][0]["text"])
     assert now["can_undo"] is False

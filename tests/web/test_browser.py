@@ -256,14 +256,43 @@ def alhambra_seed(want: Callable[[Any, list[str]], bool]) -> int:
 
 
 def exact_buys(state: Any, legal: list[str]) -> list[str]:
-    view = state.view(0)
+    """``buy S pay a,b`` for each market slot the cheapest payment of which is exact."""
+    return [text for text in buys(state, legal) if _paid(text) == _price(state, text)]
+
+
+def buys(state: Any, legal: list[str]) -> list[str]:
+    """``buy S pay a,b``: each legal purchase with the cheapest payment of its slot."""
+    from eurogames.games.alhambra.heuristic import cheapest_payment
+    from eurogames.games.alhambra.rules import purses
+
     out = []
     for text in legal:
         if text.startswith("buy "):
-            slot, values = int(text.split()[1]), [int(v) for v in text.split()[3].split(",")]
-            if sum(values) == view["market"][slot - 1]["tile"]["price"]:
-                out.append(text)
+            slot = int(text.split()[1])
+            values = cheapest_payment(purses(state.hands[0])[slot - 1], _price(state, text))
+            out.append(f"{text} pay {','.join(map(str, values))}")
     return out
+
+
+def _price(state: Any, text: str) -> int:
+    return state.view(0)["market"][int(text.split()[1]) - 1]["tile"]["price"]
+
+
+def _paid(text: str) -> int:
+    return sum(int(v) for v in text.split()[3].split(","))
+
+
+def click_alhambra_buy(page: Page, text: str) -> None:
+    """`buy S pay a,b` (this test's shorthand): play `buy S`, `pay <card>` for each value and
+    `confirm` by clicking the board, each a decision of its own (rule M3, decision A10)."""
+    words = text.split()
+    slot, values = words[1], [int(v) for v in words[3].split(",")]
+    currency = ("yellow", "green", "blue", "orange")[int(slot) - 1]
+    at = ply(page)
+    for decision in [f"buy {slot}", *(f"pay {currency} {v}" for v in values), "confirm"]:
+        click_action(page, decision)
+        at += 1
+        wait_ply(page, at)
 
 
 # -- the tests ------------------------------------------------------------------------------
@@ -384,12 +413,12 @@ def test_splendor_against_a_bot_to_the_end_by_clicking(
 def test_alhambra_turn_by_clicking_buy_then_place(
         base: str, new_page: NewPage, artifacts: Path) -> None:
     def inexact_buy(state: Any, legal: list[str]) -> bool:
-        return any(t.startswith("buy ") and t not in exact_buys(state, legal) for t in legal)
+        return any(t not in exact_buys(state, legal) for t in buys(state, legal))
 
     seed = alhambra_seed(inexact_buy)
     state = eurogames.load("alhambra").new(players=2, seed=seed)
     legal = [a.text for a in state.legal_actions()]
-    buy = next(t for t in legal if t.startswith("buy ") and t not in exact_buys(state, legal))
+    buy = next(t for t in buys(state, legal) if t not in exact_buys(state, legal))
     slot = int(buy.split()[1])
     tile = state.view(0)["market"][slot - 1]["tile"]["id"]
 
@@ -397,8 +426,8 @@ def test_alhambra_turn_by_clicking_buy_then_place(
     page = new_page()
     page.goto(seat_url(base, match, 0))
     assert wait_turn(page)
-    click_action(page, buy)
-    wait_ply(page, 1)
+    click_alhambra_buy(page, buy)
+    wait_ply(page, 2 + len(buy.split()[3].split(",")))
     # the placing phase: the bought tile's legal cells are highlighted
     cells = page.locator(".al-seat.you .al-place")
     cells.first.wait_for()
@@ -467,7 +496,7 @@ def test_alhambra_to_the_end_shows_scorings_hand_outs_and_the_breakdown(
 def test_alhambra_midgame_draws_every_palace_with_its_walls(
         base: str, new_page: NewPage, artifacts: Path) -> None:
     match = create_match(base, "alhambra", [human("Ann"), human("Bob")], seed=4)
-    advance(base, match, "alhambra", 4, 70, ("buy ", "place ", "take "))
+    advance(base, match, "alhambra", 4, 70, ("confirm", "buy ", "place ", "take "))
     page = new_page()
     page.goto(seat_url(base, match, 0))
     page.wait_for_selector(".al-seat .al-placed")
@@ -498,12 +527,14 @@ def test_alhambra_undo_after_an_exact_payment(base: str, new_page: NewPage) -> N
     page = new_page()
     page.goto(seat_url(base, match, 0))
     assert wait_turn(page)
-    click_action(page, buy)
+    click_alhambra_buy(page, buy)
     assert wait_turn(page, 0)  # an exact payment: the same seat takes another action
     assert page.locator(".banner.bonus").is_visible()
     assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == ""
-    page.click("#undo")
-    page.wait_for_function("() => document.getElementById('play').dataset.ply === '0'")
+    for back in range(len(buy.split()[3].split(",")) + 1, -1, -1):  # confirm, cards, buy
+        page.click("#undo")
+        page.wait_for_function(
+            f"() => document.getElementById('play').dataset.ply === '{back}'")
     assert wait_turn(page)
     assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == tile
     hand = page.eval_on_selector_all(".al-seat.you .al-hand .al-money",

@@ -121,7 +121,7 @@ def test_undo_over_the_socket_is_broadcast(client: Any) -> None:
             client.websocket_connect(socket_url(match, token(match, 1))) as bob:
         next_state(ann)
         next_state(bob)
-        ann.send_json({"type": "action", "seat": 0, "ply": 0, "action": "buy 3 pay 9"})
+        ann.send_json({"type": "action", "seat": 0, "ply": 0, "action": "buy 3"})
         assert next_state(ann, lambda p: p["ply"] == 1)["can_undo"] is True
         ann.send_json({"type": "undo", "seat": 0, "ply": 1})
         assert next_state(ann, lambda p: p["ply"] == 0)["log"] == []

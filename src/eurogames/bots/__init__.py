@@ -6,33 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from eurogames.bots.base import Bot
+from eurogames.bots.greedy import GreedyBot
+from eurogames.bots.mcts import MctsBot
 from eurogames.bots.random_bot import RandomBot
 from eurogames.core.game import Game
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
-
-
-def _register_more() -> None:
-    try:
-        from eurogames.bots.greedy import GreedyBot
-    except ImportError:  # pragma: no cover - while the module is being written
-        return
-    BOTS.setdefault("greedy", GreedyBot)
-    try:
-        from eurogames.bots.mcts import MctsBot
-    except ImportError:  # pragma: no cover
-        return
-    BOTS.setdefault("mcts", MctsBot)
+BOTS: dict[str, type[Bot]] = {"greedy": GreedyBot, "mcts": MctsBot, "random": RandomBot}
 
 
 def bot_names() -> list[str]:
-    _register_more()
     return sorted(BOTS)
 
 
 def make_bot(name: str, game: Game, seed: int | None = None, **settings: Any) -> Bot:
     """A bot by name; unknown names or settings raise ``ValueError`` naming the problem."""
-    _register_more()
     cls = BOTS.get(name)
     if cls is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")

@@ -6,8 +6,13 @@ fountain. Ids (``NUM_ACTIONS`` in all), in this order:
 
 - take money (拿取錢幣): one card of any value, or several totalling at most 5, written
   in currency order then value: ``take blue 4``, ``take green 3 blue 2`` (rule M1);
-- buy (購買建築) from market slot 1–4, paying a set of values in the slot's currency that is
-  minimal for some price 2–13 (decision A10): ``buy 2 pay 1,4``;
+- buy (購買建築) from market slot 1–4, in three steps (rules M2–M4, decision A10): ``buy 2``
+  chooses the slot, legal when the seat's cards of the slot's currency reach the price; then
+  ``pay green 4`` adds one card of the slot's currency still held to the payment (any card,
+  also once the price is reached: overpaying is allowed and gives no change); ``confirm``
+  pays, once the cards reach the price. An exact payment grants another action (M4). A
+  purchase once begun cannot be abandoned (the web client's undo can take it back: choosing
+  reveals nothing); ``pay 4`` is read as the card of that value in the purchase's currency;
 - place a tile on a cell of the playable square (decision A25): ``place 14 at 1,-2`` (a
   bought tile in the placement phase, a reserve tile as redesign a);
 - put a tile into the reserve: ``reserve 14`` (a bought tile in the placement phase, an
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from eurogames.core.action import Action
+from eurogames.core.action import Action, action_kind
 from eurogames.games.alhambra.data import NUM_TILES, TILE_IDS
 from eurogames.games.alhambra.palace import PLAYABLE, WIDTH, xy_of
 
@@ -35,9 +40,22 @@ SCORING_CARD = 36  # card codes 0..35 are currency * 9 + value - 1
 TAKE_LIMIT = 5  # rule M1: several cards only when they total at most 5
 MIN_PRICE, MAX_PRICE = 2, 13
 
-TAKE, BUY, PLACE, RESERVE, SWAP, DIRK, PASS = (
-    "take", "buy", "place", "reserve", "swap", "dirk", "pass",
+TAKE, BUY, PAY, CONFIRM, PLACE, RESERVE, SWAP, DIRK, PASS = (
+    "take", "buy", "pay", "confirm", "place", "reserve", "swap", "dirk", "pass",
 )
+
+# each kind's arguments by name: ``action.slot``, ``action.tile``
+KINDS: dict[str, type[Action]] = {
+    TAKE: action_kind(TAKE, "cards"),  # card codes, ascending
+    BUY: action_kind(BUY, "slot"),  # market slot 0..3
+    PAY: action_kind(PAY, "card"),  # a card code, of the slot's currency
+    CONFIRM: action_kind(CONFIRM),
+    PLACE: action_kind(PLACE, "tile", "cell"),
+    RESERVE: action_kind(RESERVE, "tile"),
+    SWAP: action_kind(SWAP, "new", "old"),  # the reserve tile, the Alhambra tile it replaces
+    DIRK: action_kind(DIRK, "tile"),
+    PASS: action_kind(PASS),
+}
 
 
 def card_code(currency: int, value: int) -> int:
@@ -67,43 +85,7 @@ def _takes() -> list[tuple[int, ...]]:
     return out
 
 
-def _payments() -> list[tuple[int, ...]]:
-    """Every multiset of values (at most 3 of each) that is a minimal payment of some price.
-
-    Minimal (decision A10): the total reaches the price, and without its smallest card it
-    would not. Values ascending.
-    """
-    out = []
-
-    def extend(values: tuple[int, ...], lowest: int, rest: int) -> None:
-        """Add cards worth more than ``lowest`` while the cards above the smallest fit."""
-        out.append(values)
-        for v in range(lowest + 1, 10):
-            for n in range(1, COPIES + 1):
-                if v * n > rest:
-                    break
-                extend(values + (v,) * n, v, rest - v * n)
-
-    for smallest in VALUES:
-        for n in range(1, COPIES + 1):
-            above = (n - 1) * smallest  # the copies of the smallest value beyond the first
-            if above < MAX_PRICE:
-                extend((smallest,) * n, smallest, MAX_PRICE - 1 - above)
-    out = [v for v in out if sum(v) >= MIN_PRICE]
-    out.sort(key=lambda v: (len(v), sum(v), v))
-    return out
-
-
 TAKE_SETS = _takes()
-PAYMENTS = _payments()
-PAYMENT_INDEX = {values: i for i, values in enumerate(PAYMENTS)}
-
-
-def _payments_for_price(price: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(v for v in PAYMENTS if sum(v) >= price and sum(v) - v[0] < price)
-
-
-MINIMAL_PAYMENTS = {price: _payments_for_price(price) for price in range(MIN_PRICE, MAX_PRICE + 1)}
 
 
 def cell_text(cell: int) -> str:
@@ -115,13 +97,15 @@ def _build() -> tuple[list[Action], dict[str, Action]]:
     table: list[Action] = []
 
     def add(kind: str, args: tuple, text: str) -> None:
-        table.append(Action(GAME, len(table), kind, args, text))
+        table.append(KINDS[kind](GAME, len(table), text, *args))
 
     for combo in TAKE_SETS:
-        add(TAKE, combo, "take " + " ".join(card_text(c) for c in combo))
+        add(TAKE, (combo,), "take " + " ".join(card_text(c) for c in combo))
     for slot in range(4):
-        for values in PAYMENTS:
-            add(BUY, (slot, values), f"buy {slot + 1} pay {','.join(map(str, values))}")
+        add(BUY, (slot,), f"buy {slot + 1}")
+    for code in range(36):
+        add(PAY, (code,), f"pay {card_text(code)}")
+    add(CONFIRM, (), "confirm")
     for tile in TILE_IDS:
         for cell in PLAYABLE:
             add(PLACE, (tile, cell), f"place {tile} at {cell_text(cell)}")
@@ -143,8 +127,11 @@ _FIRST: dict[str, int] = {}
 for _a in ACTIONS:
     _FIRST.setdefault(_a.kind, _a.id)
 
-TAKE_BY_CARDS = {a.args: a for a in ACTIONS if a.kind == TAKE}
+TAKE_BY_CARDS = {a.cards: a for a in ACTIONS if a.kind == TAKE}
 PASS_ACTION = ACTIONS[_FIRST[PASS]]
+BUY_BY_SLOT = tuple(ACTIONS[_FIRST[BUY] + slot] for slot in range(4))
+PAY_BY_CARD = tuple(ACTIONS[_FIRST[PAY] + code] for code in range(36))
+CONFIRM_ACTION = ACTIONS[_FIRST[CONFIRM]]
 RESERVE_BY_TILE = (None, *(ACTIONS[_FIRST[RESERVE] + t - 1] for t in TILE_IDS))
 DIRK_BY_TILE = (None, *(ACTIONS[_FIRST[DIRK] + t - 1] for t in TILE_IDS))
 _PLAYABLE_INDEX = {cell: i for i, cell in enumerate(PLAYABLE)}
@@ -161,10 +148,6 @@ PLACE_BY_TILE: tuple[tuple[Action | None, ...], ...] = (
         for t in TILE_IDS
     ),
 )
-
-
-def buy_action(slot: int, values: tuple[int, ...]) -> Action:
-    return ACTIONS[_FIRST[BUY] + slot * len(PAYMENTS) + PAYMENT_INDEX[values]]
 
 
 def swap_action(new: int, old: int) -> Action:

@@ -23,11 +23,21 @@ The difference between the seat and its strongest opponent is squashed with ``ta
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import tanh
 
 from eurogames.core.action import Action
 from eurogames.core.rng import Rng
-from eurogames.games.alhambra.actions import BUY, DIRK, PLACE, RESERVE, TAKE, card_value
+from eurogames.games.alhambra.actions import (
+    BUY,
+    CONFIRM_ACTION,
+    DIRK,
+    PAY_BY_CARD,
+    PLACE,
+    RESERVE,
+    TAKE,
+    card_value,
+)
 from eurogames.games.alhambra.data import DATA, TILE_PRICE, TILE_TYPE, TYPES
 from eurogames.games.alhambra.palace import FOUNTAIN, longest_wall
 from eurogames.games.alhambra.rules import (
@@ -35,7 +45,6 @@ from eurogames.games.alhambra.rules import (
     MARKET_SLOTS,
     OVER,
     AlhambraState,
-    buys_for,
     purses,
 )
 from eurogames.games.alhambra.scoring import building_points
@@ -70,7 +79,30 @@ def _strengths(state: AlhambraState, p: int) -> list[float]:
     if p == state.current and state.phase != ACTION:
         for t in state.pending:
             counts[TILE_TYPE[t]] += PENDING_SHARE
+    if p == state.current and state.purchase is not None:  # as good as bought
+        counts[TILE_TYPE[state.market[state.purchase[0]]]] += PENDING_SHARE
     return counts
+
+
+@lru_cache(maxsize=1 << 16)
+def cheapest_payment(purse: int, price: int) -> tuple[int, ...] | None:
+    """The values (ascending) of a cheapest payment of ``price`` from one currency's cards,
+    given as a purse (``rules.purses``): the smallest total reaching the price, larger cards
+    preferred; None when the cards fall short.
+
+    A bounded subset sum over the totals below the price, larger values first: the cards of
+    an inclusion-minimal payment, largest first, stay below the price until the last one,
+    so every total such a payment reaches is found (none other can cost less).
+    """
+    counts = [(purse >> (8 * (v - 1))) & 0xFF for v in range(1, 10)]
+    best: dict[int, tuple[int, ...]] = {0: ()}
+    for v in range(9, 0, -1):  # larger values first: fewer cards for the same total
+        for _ in range(counts[v - 1]):
+            for total, cards in sorted(best.items(), reverse=True):
+                if total < price and total + v not in best:
+                    best[total + v] = (v, *cards)
+    reached = [t for t in best if t >= price]
+    return best[min(reached)] if reached else None
 
 
 def _money_value(state: AlhambraState, p: int) -> float:
@@ -79,17 +111,20 @@ def _money_value(state: AlhambraState, p: int) -> float:
     for code in range(36):
         if hand[code]:
             total += hand[code] * card_value(code)
+    purchase = state.purchase if p == state.current else None
+    if purchase is not None:  # M2: the tile counts as bought, its price as paid (see _strengths)
+        slot, cards = purchase
+        total -= max(sum(c % 9 + 1 for c in cards), TILE_PRICE[state.market[slot]])
     value = MONEY_VALUE * (total if total < MONEY_CAP else MONEY_CAP)
     held = purses(hand)
     market = state.market
     for slot in range(MARKET_SLOTS):
         tile = market[slot]
-        if tile:
+        if tile and (purchase is None or purchase[0] != slot):
             price = TILE_PRICE[tile]
-            for action in buys_for(slot, price, held[slot]):
-                if sum(action.args[1]) == price:
-                    value += EXACT_VALUE
-                    break
+            payment = cheapest_payment(held[slot], price)
+            if payment is not None and sum(payment) == price:
+                value += EXACT_VALUE
     return value
 
 
@@ -124,6 +159,8 @@ def seat_values(state: AlhambraState) -> list[float]:
         )
     if state.phase != ACTION:
         values[state.current] += TILE_VALUE * len(state.pending)
+    elif state.purchase is not None:
+        values[state.current] += TILE_VALUE
     return values
 
 
@@ -150,13 +187,17 @@ def rollout_action(state: AlhambraState, rng: Rng) -> Action:
 
     Buy a tile whose payment is exact (M4: the purchase comes with another action), else
     one overpaid by at most two half the time, else take the most money the display offers;
-    place bought tiles in the Alhambra wherever they fit, the reserve only when nothing
-    fits, and never give them to Dirk. Redesigns are left to the search. One move in ten is
-    uniform at random so that playouts do not all follow one line.
+    pay a purchase with its cheapest payment, card by card, and confirm as soon as the price
+    is reached (so a playout never adds cards for ever); place bought tiles in the Alhambra
+    wherever they fit, the reserve only when nothing fits, and never give them to Dirk.
+    Redesigns are left to the search. One move in ten is uniform at random so that playouts
+    do not all follow one line.
     """
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
+    if state.purchase is not None:
+        return _next_payment(state)
     if rng.below(10) == 0:
         return legal[rng.below(len(legal))]
     if state.phase != ACTION:
@@ -168,6 +209,7 @@ def rollout_action(state: AlhambraState, rng: Rng) -> Action:
                 return action
         return legal[0]
     market = state.market
+    held = purses(state.hands[state.current])
     exact: list[Action] = []
     fair: list[Action] = []
     best_take = None
@@ -176,13 +218,15 @@ def rollout_action(state: AlhambraState, rng: Rng) -> Action:
         kind = action.kind
         if kind == TAKE:
             money = 0
-            for code in action.args:
+            for code in action.cards:
                 money += card_value(code)
             if money > best_money or (money == best_money and rng.below(2) == 0):
                 best_take, best_money = action, money
         elif kind == BUY:
-            slot, values = action.args
-            over = sum(values) - TILE_PRICE[market[slot]]
+            slot = action.slot
+            price = TILE_PRICE[market[slot]]
+            payment = cheapest_payment(held[slot], price)
+            over = sum(payment) - price if payment else 99
             if over == 0:
                 exact.append(action)
             elif over <= 2:
@@ -195,6 +239,20 @@ def rollout_action(state: AlhambraState, rng: Rng) -> Action:
         return best_take
     others = [a for a in legal if a.kind != DIRK]
     return others[rng.below(len(others))] if others else legal[0]
+
+
+def _next_payment(state: AlhambraState) -> Action:
+    """The purchase in progress: confirm once the price is reached, else add the largest card
+    of a cheapest payment of what is still owed from the cards not yet chosen."""
+    slot, cards = state.purchase
+    owed = TILE_PRICE[state.market[slot]] - sum(c % 9 + 1 for c in cards)
+    if owed <= 0:
+        return CONFIRM_ACTION
+    hand = list(state.hands[state.current])
+    for code in cards:
+        hand[code] -= 1
+    payment = cheapest_payment(purses(tuple(hand))[slot], owed)
+    return PAY_BY_CARD[slot * 9 + payment[-1] - 1]  # owed <= what is left (M2: buy was legal)
 
 
 __all__ = ["evaluate", "rollout_action", "seat_values"]

@@ -11,8 +11,8 @@ the rules page proves equivalent to the global definition (rules P1–P8); ``is_
 that global definition, used by the tests and by ``check()``. Locality also lets a state
 keep each Alhambra's frontier (``frontier``, ``refresh_frontier``), its cells' signatures
 and ring patterns (``signatures``, ``resign``) and its cut cells (``cut_cells``) from one
-change to the next instead of recomputing them: on copies while clones share them, in
-place (``change_in_place``) once a state holds them alone.
+change to the next instead of recomputing them (``PalaceGeometry``): on copies while clones
+share them, in place (``change_in_place``) once a state holds them alone.
 """
 
 from __future__ import annotations
@@ -295,6 +295,164 @@ def change_in_place(
         elif n in front:
             del front[n]
             order.remove(n)
+
+
+class PalaceGeometry:
+    """What the rules keep about one Alhambra between changes, so that each change is judged
+    locally (rules P1–P8) instead of from scratch; the grid and its cells stay in the state.
+
+    - ``front``: the frontier (``frontier``: empty cells open to some tile -> the wall masks
+      allowed), with ``stale``, the cells made stale by changes since (judged again only
+      when asked for) and, once asked for, ``order``, its cells in order (a list, kept in
+      order through a change instead of sorted again);
+    - ``sig``: every cell's signature and ring pattern (``signatures``), moved along with
+      each change;
+    - ``cut``: the cut cells of the walking graph (rule C) with their piece counts
+      (``cut_cells``), kept through leaf placements, leaf removals and swaps (``LONE_STEP``),
+      otherwise searched again when asked for;
+    - ``free``: the removable cells (P6), which a swap keeps.
+
+    ``None`` means not worked out (yet, or since a change). A state gives each seat its own
+    object before changing one (``copy`` after a clone); the arrays, maps and lists in it may
+    still be shared with the object it was copied from, unless ``alone`` says they are this
+    object's alone: then a change updates them in place, without copies or stale cells, as
+    in a playout, where the seat asks for its placements after nearly every change anyway.
+    A clone or a greedy bot's one-ply look-ahead that never asks pays for none of it.
+    """
+
+    __slots__ = ("front", "stale", "order", "sig", "cut", "free", "alone")
+
+    front: dict[int, int] | None
+    stale: tuple[int, ...]
+    order: list[int] | None
+    sig: bytearray | None
+    cut: dict[int, int] | None
+    free: tuple[int, ...] | None
+    alone: bool
+
+    def __init__(self) -> None:
+        self.front = self.order = self.sig = self.cut = self.free = None
+        self.stale = ()
+        self.alone = False
+
+    def copy(self) -> PalaceGeometry:
+        """The same knowledge, its arrays shared until either object changes them."""
+        g = PalaceGeometry.__new__(PalaceGeometry)
+        g.front, g.stale, g.order = self.front, self.stale, self.order
+        g.sig, g.cut, g.free = self.sig, self.cut, self.free
+        g.alone = self.alone = False
+        return g
+
+    def open_cells(self, grid: bytes, cells: tuple[int, ...]) -> tuple[dict[int, int], list[int]]:
+        """The frontier brought up to date, and its cells in order (not to be changed)."""
+        front = self.front
+        if front is None:
+            front = frontier(grid, cells)
+        else:
+            order = self.order
+            if order is not None:  # ours (kept up to date in place) or shared but clean
+                return front, order
+            front = refresh_frontier(front, grid, self.signatures(grid, cells), self.stale)
+        order = sorted(front)
+        self.front, self.stale, self.order = front, (), order
+        if not self.alone:  # the map and order are new: with a copy of the signatures,
+            self.sig = bytearray(self.signatures(grid, cells))  # changes go in place from now
+            self.alone = True
+        return front, order
+
+    def signatures(self, grid: bytes, cells: tuple[int, ...]) -> bytearray:
+        """Every cell's signature and ring pattern (``signatures``)."""
+        sig = self.sig
+        if sig is None:
+            sig = self.sig = signatures(grid, cells)
+        return sig
+
+    def cut_cells(self, grid: bytes) -> dict[int, int]:
+        """The cut cells of the walking graph with their piece counts (``cut_cells``)."""
+        cut = self.cut
+        if cut is None:
+            cut = self.cut = cut_cells(grid)
+        return cut
+
+    def removable(self, grid: bytes, cells: tuple[int, ...]) -> tuple[int, ...]:
+        """The cells whose tile may go to the reserve (rule P6), in order: no hole is left (a
+        free side) and no walking path is cut."""
+        free = self.free
+        if free is None:
+            cut = self.cut_cells(grid)
+            sig = self.signatures(grid, cells)
+            free = self.free = tuple([
+                c for c in cells if not FULL[sig[c]] and c not in cut and c != ORIGIN
+            ])
+        return free
+
+    def changed(
+        self, grid: bytes, cell: int, old: int, new: int, near: tuple[int, ...]
+    ) -> None:
+        """``cell`` changed from ``old`` to ``new`` (0: empty), ``grid`` is the result.
+
+        The neighbours' signatures move along and the cells around the change (``near``) are
+        judged again in the frontier: at once and in place when the arrays are this object's
+        alone, else on copies, the cells noted as stale until next asked for.
+        """
+        if self.alone:  # no copies, nothing left stale
+            change_in_place(self.sig, self.front, self.order, grid, cell, old, new, near)
+            return
+        if self.front is not None:
+            if len(self.stale) > 60:  # many changes unasked for: start again when asked
+                self.front, self.stale = None, ()
+            else:
+                self.stale += near
+            self.order = None
+        if self.sig is not None:
+            self.sig = resign(self.sig, cell, old, new)
+
+    def built(self, grid: bytes, cell: int, tile: int) -> None:
+        """``tile`` was placed on the empty ``cell`` (rules P1–P5): ``grid`` holds it now.
+
+        (A cell's own signature depends only on its neighbours: the same before and after.)
+        """
+        cut = self.cut
+        if cut is not None:
+            sig = self.sig
+            step = LONE_STEP[sig[cell] if sig is not None else signature(grid, cell)]
+            if not step:
+                self.cut = None  # a new cycle may join pieces: search again when asked
+            elif cell + step != ORIGIN:  # a new leaf: one more piece hangs on its contact
+                contact = cell + step
+                cut = cut.copy()
+                cut[contact] = cut.get(contact, 1) + 1
+                self.cut = cut
+        self.changed(grid, cell, 0, tile, NEAR_CHANGE[cell])
+        self.free = None
+
+    def demolished(self, grid: bytes, cell: int, tile: int) -> None:
+        """``tile`` left ``cell`` for the reserve (rule P6): ``grid`` is without it now."""
+        cut = self.cut
+        if cut is not None:
+            sig = self.sig
+            step = LONE_STEP[sig[cell] if sig is not None else signature(grid, cell)]
+            if not step:
+                cut = None  # a cycle opened: some tiles may become cut cells
+            elif cell + step != ORIGIN:  # a leaf goes: one piece fewer on its contact
+                contact = cell + step
+                cut = cut.copy()
+                left = cut[contact] - 1
+                if left > 1:
+                    cut[contact] = left
+                else:
+                    del cut[contact]
+            self.cut = cut
+        self.changed(grid, cell, tile, 0, NEAR_CHANGE[cell])
+        self.free = None
+
+    def swapped(self, grid: bytes, cell: int, old: int, new: int) -> None:
+        """``new`` replaced ``old`` on ``cell`` (rule P7): ``grid`` holds ``new`` now.
+
+        The same occupied cells and walking graph: the same cuts and removable cells, and
+        only the four neighbours' signatures can change.
+        """
+        self.changed(grid, cell, old, new, NEAR_SWAP[cell])
 
 
 def placements(grid: bytes, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

@@ -81,6 +81,7 @@ LABELS = {
         "placing": "{who} places the tiles bought this turn: {tiles}",
         "ending": "End of the game: {who} places the market tiles won with money: {tiles}",
         "bonus": "exact payment: {who} may take another action or pass",
+        "purchase": "{who} buys from slot {slot} (price {price}); cards chosen, total {total}: ",
         "points": "points", "wall": "longest wall {n}", "reserve": "Reserve", "money": "Money",
         "none": "-", "market": "Market", "slot": "Slot", "tile": "Tile", "price": "Price",
         "walls": "Walls", "display": "Money display", "deck": "deck {n}",
@@ -97,6 +98,7 @@ LABELS = {
         "placing": "{who}擺放本回合購買的建築板塊：{tiles}",
         "ending": "遊戲結束：{who}擺放以錢幣贏得的建築板塊：{tiles}",
         "bonus": "剛好等於價格：{who}可再額外進行一次行動或跳過",
+        "purchase": "{who}購買{slot}號位置的建築板塊（價格{price}），已選錢幣卡總面額{total}：",
         "points": "分", "wall": "最長圍牆{n}", "reserve": "建築庫存圖板", "money": "錢幣卡",
         "none": "—", "market": "建築市場圖板", "slot": "位置", "tile": "建築板塊", "price": "價格",
         "walls": "城牆", "display": "錢幣卡（已翻開）", "deck": "卡牌堆{n}張",
@@ -113,6 +115,7 @@ LABELS = {
         "placing": "{who}摆放本回合购买的建筑板块：{tiles}",
         "ending": "游戏结束：{who}摆放以钱币赢得的建筑板块：{tiles}",
         "bonus": "刚好等于价格：{who}可再额外进行一次行动或跳过",
+        "purchase": "{who}购买{slot}号位置的建筑板块（价格{price}），已选钱币卡总面额{total}：",
         "points": "分", "wall": "最长围墙{n}", "reserve": "建筑库存图板", "money": "钱币卡",
         "none": "—", "market": "建筑市场图板", "slot": "位置", "tile": "建筑板块", "price": "价格",
         "walls": "城墙", "display": "钱币卡（已翻开）", "deck": "卡牌堆{n}张",
@@ -130,8 +133,10 @@ NOTATION = {
     "en": (
         ("take blue 4", "take one money card of any value from the display"),
         ("take green 3 blue 2", "take several cards totalling at most 5 (currency, then value)"),
-        ("buy 2 pay 1,4", "buy the tile in market slot 2 with the slot's currency (green) 1 and 4"),
-        ("buy 2", "buy from slot 2 with the payment that wastes least"),
+        ("buy 2", "buy the tile in market slot 2; then choose the cards to pay with"),
+        ("pay green 4", "add a card of the slot's currency (slot 2: green) to the payment"),
+        ("pay 4", "the same: the card of that value in the purchase's currency"),
+        ("confirm", "pay once the cards reach the price (overpaying gives no change)"),
         ("place 14 at 1,-2", "put tile 14 at x=1 (east), y=-2 (north) of the fountain"),
         ("reserve 14", "put a bought tile on the reserve, or move tile 14 there (redesign)"),
         ("swap 14 9", "reserve tile 14 takes the place of Alhambra tile 9 (redesign)"),
@@ -141,8 +146,10 @@ NOTATION = {
     "zh-Hant": (
         ("take blue 4", "從已翻開的錢幣卡中拿取1張任何面額的錢幣卡"),
         ("take green 3 blue 2", "拿取總面額不超過5的多張錢幣卡（先寫顏色，再寫面額）"),
-        ("buy 2 pay 1,4", "以該位置的錢幣顏色（綠）支付1和4，購買2號位置的建築板塊"),
-        ("buy 2", "以最不浪費的付款方式購買2號位置的建築板塊"),
+        ("buy 2", "購買2號位置的建築板塊，接著選擇要支付的錢幣卡"),
+        ("pay green 4", "支付1張該位置顏色（2號位置：綠）的錢幣卡"),
+        ("pay 4", "同上：以購買中的錢幣顏色支付該面額的錢幣卡"),
+        ("confirm", "錢幣卡總面額達到價格後確認支付（無法進行找錢動作）"),
         ("place 14 at 1,-2", "將建築板塊14擺放在獅子泉東方1格（x=1）、北方2格（y=-2）"),
         ("reserve 14", "將購買的建築板塊放置於建築庫存圖板，或將城堡內的14移至該處（改建）"),
         ("swap 14 9", "以建築庫存圖板上的14交換城堡內的9（改建）"),
@@ -152,8 +159,10 @@ NOTATION = {
     "zh-Hans": (
         ("take blue 4", "从已翻开的钱币卡中拿取1张任何面额的钱币卡"),
         ("take green 3 blue 2", "拿取总面额不超过5的多张钱币卡（先写颜色，再写面额）"),
-        ("buy 2 pay 1,4", "以该位置的钱币颜色（绿）支付1和4，购买2号位置的建筑板块"),
-        ("buy 2", "以最不浪费的付款方式购买2号位置的建筑板块"),
+        ("buy 2", "购买2号位置的建筑板块，接着选择要支付的钱币卡"),
+        ("pay green 4", "支付1张该位置颜色（2号位置：绿）的钱币卡"),
+        ("pay 4", "同上：以购买中的钱币颜色支付该面额的钱币卡"),
+        ("confirm", "钱币卡总面额达到价格后确认支付（无法进行找钱动作）"),
         ("place 14 at 1,-2", "将建筑板块14摆放在狮子泉东方1格（x=1）、北方2格（y=-2）"),
         ("reserve 14", "将购买的建筑板块放置于建筑库存图板，或将城堡内的14移至该处（改建）"),
         ("swap 14 9", "以建筑库存图板上的14交换城堡内的9（改建）"),
@@ -325,6 +334,12 @@ def header(view: dict[str, Any], lang: str, names: list[str] | None) -> Text:
         line = Text("\n" + words[view["phase"]].format(who=who, tiles=""), style="yellow")
         line.append_text(tiles)
         text.append_text(line)
+    elif view["purchase"]:  # M2: the cards chosen so far, public like every payment
+        buying = view["purchase"]
+        text.append("\n" + words["purchase"].format(
+            who=who, slot=buying["slot"], price=buying["price"], total=buying["total"],
+        ), style="yellow")
+        text.append_text(money_text(buying["cards"], lang))
     elif view["bonus_action"]:
         text.append("\n" + words["bonus"].format(who=who), style="yellow")
     return text

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from eurogames.core.action import Action
@@ -20,11 +21,15 @@ from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import (
     ACTIONS,
     BUY,
+    BUY_BY_SLOT,
     BY_TEXT,
+    CONFIRM,
+    CONFIRM_ACTION,
     COPIES,
     DIRK_BY_TILE,
-    MINIMAL_PAYMENTS,
     PASS_ACTION,
+    PAY,
+    PAY_BY_CARD,
     PLACE,
     PLACE_BY_TILE,
     RESERVE,
@@ -35,7 +40,6 @@ from eurogames.games.alhambra.actions import (
     TAKE,
     TAKE_BY_CARDS,
     TAKE_LIMIT,
-    buy_action,
     card_text,
     card_value,
 )
@@ -44,22 +48,12 @@ from eurogames.games.alhambra.palace import (
     ALLOWED,
     FITS,
     FOUNTAIN,
-    FULL,
-    LONE_STEP,
-    NEAR_CHANGE,
-    NEAR_SWAP,
     ORIGIN,
     TILE_BIT,
-    change_in_place,
-    cut_cells,
-    frontier,
+    PalaceGeometry,
     is_valid,
     longest_wall,
     new_grid,
-    refresh_frontier,
-    resign,
-    signature,
-    signatures,
 )
 from eurogames.games.alhambra.scoring import round_breakdown
 
@@ -70,20 +64,11 @@ PILES = 5  # rule U7: five piles, scoring cards in the 2nd and 4th
 DIRK_TILES_AT_START = 6  # rule V3
 DIRK_TILES_AFTER_FIRST = 6  # rule V4
 NO_MONEY = (0,) * 36
+BUY_1, BUY_2, BUY_3, BUY_4 = BUY_BY_SLOT
 
 ACTION, PLACING, ENDING, OVER = 0, 1, 2, 3
 PHASES = ("action", "placing", "ending", "over")
 
-# a currency's cards as one int: each value's count (at most 3) in a byte, whose top bit
-# guards against borrows; bytes, so that a hand converts with one int.from_bytes
-GUARDS = sum(0x80 << (8 * i) for i in range(9))
-NEEDS = {
-    price: tuple((values, sum(1 << (8 * (v - 1)) for v in values)) for values in payments)
-    for price, payments in MINIMAL_PAYMENTS.items()
-}
-_TAKES_BY_DISPLAY: dict[tuple[int, ...], tuple[Action, ...]] = {}
-_SEVERAL_BY_SMALL: dict[tuple[int, ...], tuple[Action, ...]] = {}
-_BUYS: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(MARKET_SLOTS * 16)]
 _TAKE_ONE = tuple(TAKE_BY_CARDS[(code,)] for code in range(36))
 _SMALL = tuple(card_value(code) < TAKE_LIMIT for code in range(36))  # may join a several-card take
 
@@ -95,37 +80,33 @@ _GROUPS = tuple(
 )
 
 
+@cache  # at most ~10^5 displays (four of 36 cards, sorted)
 def takes_for(display: tuple[int, ...]) -> tuple[Action, ...]:
     """Rule M1: one card, or several totalling at most 5, from the face-up display.
 
     Single-card takes come first in the action space, then the several-card ones, which
-    depend only on the display's cards worth at most 4: those are cached apart, since far
-    fewer combinations of them occur than displays.
+    depend only on the display's cards worth at most 4 (``several_takes``).
     """
-    found = _TAKES_BY_DISPLAY.get(display)
-    if found is None:  # most displays are new: loops, cheaper than comprehensions of four
-        singles = []
-        for code in dict.fromkeys(display):  # sorted, unique
-            singles.append(_TAKE_ONE[code])
-        small_cards = []
-        for code in display:
-            if _SMALL[code]:
-                small_cards.append(code)
-        small = tuple(small_cards)  # sorted
-        several = _SEVERAL_BY_SMALL.get(small)
-        if several is None:
-            ids = set()
-            for group in _GROUPS[len(small)]:
-                combo = tuple(small[i] for i in group)
-                if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
-                    ids.add(TAKE_BY_CARDS[combo].id)
-            several = _SEVERAL_BY_SMALL[small] = tuple(ACTIONS[i] for i in sorted(ids))
-        found = _TAKES_BY_DISPLAY[display] = (*singles, *several)  # at most ~10^5 displays
-    return found
+    singles = [_TAKE_ONE[code] for code in dict.fromkeys(display)]  # sorted, unique
+    small = tuple([code for code in display if _SMALL[code]])  # sorted
+    return (*singles, *several_takes(small))
+
+
+@cache  # far fewer combinations of small cards occur than displays
+def several_takes(small: tuple[int, ...]) -> tuple[Action, ...]:
+    """Rule M1: the takes of two or more of the ``small`` cards (worth at most 4 each, sorted)
+    totalling at most 5, in action order."""
+    ids = set()
+    for group in _GROUPS[len(small)]:
+        combo = tuple(small[i] for i in group)
+        if sum(card_value(c) for c in combo) <= TAKE_LIMIT:
+            ids.add(TAKE_BY_CARDS[combo].id)
+    return tuple(ACTIONS[i] for i in sorted(ids))
 
 
 def purses(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """A hand as one int per currency: each value's count in its byte (see GUARDS)."""
+    """A hand as one int per currency, a purse: each value's count (at most 3) in a byte,
+    value 1 lowest; bytes, so that a hand converts with one int.from_bytes."""
     raw = bytes(hand)
     return (
         int.from_bytes(raw[0:9], "little"), int.from_bytes(raw[9:18], "little"),
@@ -133,13 +114,6 @@ def purses(hand: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
-_PAYABLE: list[dict[int, tuple[int, ...]]] = [{} for _ in range(16)]
-# _BUY_OPTIONS[slot * 16 + price]: the buy actions of NEEDS[price], in its order
-_BUY_OPTIONS = tuple(
-    tuple(buy_action(slot, values) for values, _ in NEEDS.get(price, ()))
-    for slot in range(MARKET_SLOTS)
-    for price in range(16)
-)
 # a purse times WORTH holds sum(count * value) in its byte 8: each value v meets 9 - v'
 # weight there, and no byte can carry (at most 3 cards of each value: 3 * 45 < 256)
 WORTH = sum((9 - j) << (8 * j) for j in range(9))
@@ -154,40 +128,18 @@ def _totals(held: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([(purse * WORTH >> 64) & 0xFF for purse in held])
 
 
-def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
-    """Rules M2–M4, A10: the minimal payments of ``price`` from ``purse`` (``purses``)."""
-    table = _BUYS[slot * 16 + price]
-    found = table.get(purse)
-    if found is None:
-        if (purse * WORTH >> 64) & 0xFF < price:
-            found = ()  # the usual case: not enough money of the slot's currency at all
-        else:  # the payments fit whatever the currency: shared by the four slots' tables
-            payable = _PAYABLE[price].get(purse)
-            if payable is None:
-                have = GUARDS | purse
-                payable = tuple([  # SWAR: a guard bit survives the subtraction iff held >= needed
-                    i for i, (_, need) in enumerate(NEEDS[price]) if (have - need) & GUARDS == GUARDS
-                ])
-                if len(_PAYABLE[price]) > 20_000:
-                    _PAYABLE[price].clear()
-                _PAYABLE[price][purse] = payable
-            options = _BUY_OPTIONS[slot * 16 + price]
-            found = tuple([options[i] for i in payable])
-        if len(table) > 20_000:
-            table.clear()
-        table[purse] = found
-    return found
-
-
 class AlhambraState(State):
+    """An Alhambra position. Among its hot state, ``purchase`` is the purchase in progress
+    (M7), public: None, or (market slot 0-3, the card codes chosen so far, sorted); the phase
+    stays ``action`` meanwhile, and the tile stays in its slot until ``confirm``."""
+
     __slots__ = (
         "game", "players", "seed", "options", "ply", "_history",
         "rng", "bag", "market", "deck", "discard", "display", "hands",
         "grids", "cells", "reserves", "pending", "dirk", "with_dirk",
         "points", "dirk_points", "log", "current", "start", "phase", "bonus",
-        "scorings", "scoring_ranges", "queue", "_legal", "_frontier", "_cut", "_redesign", "_purses",
-        "_sig", "_free", "_owned", "_mine",
-        "_events", "scoring_detail",
+        "scorings", "scoring_ranges", "queue", "purchase", "_legal", "_palaces", "_held",
+        "_redesign", "_purses", "_owned", "_events", "scoring_detail",
     )
 
     # -- setup (rules U1–U8) ---------------------------------------------------------------
@@ -234,6 +186,7 @@ class AlhambraState(State):
         s.bonus = False
         s.scorings = 0
         s.queue = ()
+        s.purchase = None
         s.rng = rng.state
         s._events = ()
         s.scoring_detail = ()
@@ -254,11 +207,11 @@ class AlhambraState(State):
         s.points, s.dirk_points, s.log = self.points[:], self.dirk_points, self.log
         s.current, s.start, s.phase, s.bonus = self.current, self.start, self.phase, self.bonus
         s.scorings, s.scoring_ranges, s.queue = self.scorings, self.scoring_ranges, self.queue
+        s.purchase = self.purchase
         s._legal = self._legal
-        # the per-seat caches' lists are shared until either state writes to one (_own)
-        s._frontier, s._cut, s._redesign = self._frontier, self._cut, self._redesign
-        s._purses, s._sig, s._free = self._purses, self._sig, self._free
-        s._mine = self._mine  # replaced by either state's _own before any write
+        # the per-seat cache lists are shared until either state writes to one (_own)
+        s._palaces, s._redesign, s._purses = self._palaces, self._redesign, self._purses
+        s._held = self._held  # replaced by either state's _own before any write
         s._owned = self._owned = False
         s._events, s.scoring_detail = self._events, self.scoring_detail
         return s
@@ -280,19 +233,9 @@ class AlhambraState(State):
         return [p for p in range(self.players) if self.points[p] == best]
 
     # -- cached per-seat geometry ----------------------------------------------------------
-    # Per seat, shared by clones and replaced (never mutated) on change unless _mine says so:
-    # - the frontier (empty cells open to some tile -> the wall masks allowed), the cells
-    #   made stale by changes since (only those are judged again, and only when asked for)
-    #   and, once asked for, the frontier's cells in order (a list, so that it can be kept
-    #   in order through a change instead of sorted again);
-    # - every cell's signature (palace.signatures), moved along with each change;
-    # - whether this state alone holds the seat's signature array, frontier map and order
-    #   (_mine): then a change updates all three in place at once, without copies or stale
-    #   cells, as in a playout, where the seat asks for its placements after nearly every
-    #   change anyway;
-    # - the cut cells of the walking graph (rule C) with their piece counts, kept through
-    #   leaf placements, leaf removals and swaps, otherwise searched again when asked for;
-    # - the removable cells (P6), which a swap or a change of the reserve keeps;
+    # Per seat, shared by clones and replaced (never mutated) on change:
+    # - what the rules keep about the Alhambra (palace.PalaceGeometry), this state's own
+    #   object once _held says so (a copy of the one a clone shares, made before any write);
     # - the redesign actions (R1-R3), rebuilt from the above when the Alhambra or the
     #   reserve changed;
     # - the hand as one int per currency, for the payments' table look-ups.
@@ -301,13 +244,10 @@ class AlhambraState(State):
         """Drop every cached legal action and per-seat geometry (after editing the hot state)."""
         n = self.players
         self._legal = None
-        self._frontier = [None] * n
-        self._cut = [None] * n
+        self._palaces = [PalaceGeometry() for _ in range(n)]
+        self._held = [True] * n
         self._redesign = [None] * n
         self._purses = [None] * n
-        self._sig = [None] * n
-        self._free = [None] * n
-        self._mine = [False] * n
         self._owned = True
 
     def _own(self) -> None:
@@ -316,61 +256,37 @@ class AlhambraState(State):
         Every write happens under ``_apply``, ``_generate`` or the per-seat queries below, which
         call this first unless the lists are already this state's alone (``_owned``): a clone
         costs no copies until it is played on, and a playout without clones none at all.
-        The arrays and maps in the lists may be shared too: none is this state's alone.
+        The geometry objects in the lists stay shared until ``_palace`` copies one.
         """
-        self._frontier, self._cut, self._redesign = self._frontier[:], self._cut[:], self._redesign[:]
-        self._purses, self._sig, self._free = self._purses[:], self._sig[:], self._free[:]
-        self._mine = [False] * self.players
+        self._palaces, self._redesign, self._purses = (
+            self._palaces[:], self._redesign[:], self._purses[:]
+        )
+        self._held = [False] * self.players
         self._owned = True
+
+    def _palace(self, p: int) -> PalaceGeometry:
+        """Seat p's geometry, this state's own object (which it may fill in and change)."""
+        if not self._owned:
+            self._own()
+        if self._held[p]:
+            return self._palaces[p]
+        self._held[p] = True
+        palace = self._palaces[p] = self._palaces[p].copy()
+        return palace
 
     def placements(self, p: int) -> tuple[tuple[int, int], ...]:
         """The cells of seat p's Alhambra open to some tile, with the wall masks allowed,
         in cell order."""
-        front, order = self._open_cells(p)
+        front, order = self._palace(p).open_cells(self.grids[p], self.cells[p])
         return tuple([(c, front[c]) for c in order])
-
-    def _open_cells(self, p: int) -> tuple[dict[int, int], list[int]]:
-        """Seat p's frontier brought up to date, and its cells in order (not to be changed)."""
-        if not self._owned:
-            self._own()
-        found = self._frontier[p]
-        if found is None:
-            front = frontier(self.grids[p], self.cells[p])
-        else:
-            front, stale, order = found
-            if order is not None:  # ours (kept up to date in place) or shared but clean
-                return front, order
-            front = refresh_frontier(front, self.grids[p], self.signatures(p), stale)
-        order = sorted(front)
-        self._frontier[p] = (front, (), order)
-        if not self._mine[p]:  # the map and order are new: with a copy of the signatures,
-            self._sig[p] = bytearray(self.signatures(p))  # changes go in place from now on
-            self._mine[p] = True
-        return front, order
 
     def signatures(self, p: int) -> bytearray:
         """Every cell's signature in seat p's Alhambra (``palace.signatures``)."""
-        if not self._owned:
-            self._own()
-        sig = self._sig[p]
-        if sig is None:
-            sig = self._sig[p] = signatures(self.grids[p], self.cells[p])
-        return sig
+        return self._palace(p).signatures(self.grids[p], self.cells[p])
 
     def removable_cells(self, p: int) -> tuple[int, ...]:
         """The cells of seat p's Alhambra whose tile may go to the reserve (rule P6), in order."""
-        if not self._owned:
-            self._own()
-        free = self._free[p]
-        if free is None:
-            cut = self._cut[p]
-            if cut is None:
-                cut = self._cut[p] = cut_cells(self.grids[p])
-            sig = self.signatures(p)
-            free = self._free[p] = tuple([
-                c for c in self.cells[p] if not FULL[sig[c]] and c not in cut and c != ORIGIN
-            ])
-        return free
+        return self._palace(p).removable(self.grids[p], self.cells[p])
 
     def removable(self, p: int) -> frozenset[int]:
         """The cells of seat p's Alhambra whose tile may go to the reserve (rule P6)."""
@@ -390,35 +306,27 @@ class AlhambraState(State):
         p = self.current
         if phase != ACTION:
             return self._placing_actions(p)
-        takes = _TAKES_BY_DISPLAY.get(self.display)
-        legal = list(takes if takes is not None else takes_for(self.display))  # M1
+        if self.purchase is not None:
+            return self._paying_actions(p)
+        legal = list(takes_for(self.display))  # M1
         hand = self.hands[p]
         cached = self._purses[p]
         if cached is None or cached[0] is not hand:  # hands are replaced, never mutated
             held = purses(hand)
             cached = self._purses[p] = (hand, held, _totals(held))
-        _, held, totals = cached
-        # M2: each slot is paid in its own currency; mostly there is not enough of it, so the
-        # four slots are written out (this runs for nearly every decision, buys_for inlined)
-        # and the table look-up is made only where the money suffices
+        # M2: each slot is paid in its own currency, a purchase begun only where the cards of
+        # that currency reach the price (so it can always be completed); this runs for nearly
+        # every decision, so the four slots are written out
         tile0, tile1, tile2, tile3 = self.market
-        money0, money1, money2, money3 = totals
+        money0, money1, money2, money3 = cached[2]
         if tile0 and money0 >= TILE_PRICE[tile0]:
-            price = TILE_PRICE[tile0]
-            buys = _BUYS[price].get(held[0])
-            legal += buys if buys is not None else buys_for(0, price, held[0])
+            legal.append(BUY_1)
         if tile1 and money1 >= TILE_PRICE[tile1]:
-            price = TILE_PRICE[tile1]
-            buys = _BUYS[16 + price].get(held[1])
-            legal += buys if buys is not None else buys_for(1, price, held[1])
+            legal.append(BUY_2)
         if tile2 and money2 >= TILE_PRICE[tile2]:
-            price = TILE_PRICE[tile2]
-            buys = _BUYS[32 + price].get(held[2])
-            legal += buys if buys is not None else buys_for(2, price, held[2])
+            legal.append(BUY_3)
         if tile3 and money3 >= TILE_PRICE[tile3]:
-            price = TILE_PRICE[tile3]
-            buys = _BUYS[48 + price].get(held[3])
-            legal += buys if buys is not None else buys_for(3, price, held[3])
+            legal.append(BUY_4)
         redesign = self._redesign[p]
         if redesign is None:
             redesign = self._redesign[p] = self._redesign_actions(p)
@@ -441,39 +349,37 @@ class AlhambraState(State):
         out: list[Action] = []
         append = out.append
         reserve = self.reserves[p]
+        grid = self.grids[p]
+        cells = self.cells[p]
+        palace = self._palace(p)
         if reserve:  # R1: reserve -> Alhambra
-            found = self._frontier[p]
-            if found is not None and found[2] is not None:
-                front, _, order = found
+            order = palace.order
+            if order is not None:  # up to date (the usual case in a playout)
+                front = palace.front
             else:
-                front, order = self._open_cells(p)
+                front, order = palace.open_cells(grid, cells)
+            open_to: dict[int, list[int]] = {}  # wall mask -> its cells: reserves repeat masks
             for tile in reserve:
                 by_cell = PLACE_BY_TILE[tile]
                 bit = TILE_BIT[tile]
-                for c in order:
-                    if front[c] & bit:
-                        append(by_cell[c])
-        cells = self.cells[p]
+                fitting = open_to.get(bit)
+                if fitting is None:
+                    fitting = open_to[bit] = []
+                    for c in order:
+                        if front[c] & bit:
+                            fitting.append(c)
+                for c in fitting:
+                    append(by_cell[c])
         if len(cells) == 1:
             return out
-        grid = self.grids[p]
-        sig = self._sig[p]
+        sig = palace.sig
         if sig is None:
-            sig = self.signatures(p)
-        free = self._free[p]
-        if free is None:  # R2 (P6): leaves no hole (a free side), cuts no walking path
-            cut = self._cut[p]
-            if cut is None:
-                cut = self._cut[p] = cut_cells(grid)
-            removable = []
-            for c in cells:
-                if not FULL[sig[c]] and c not in cut and c != ORIGIN:
-                    removable.append(c)
-                    append(RESERVE_BY_TILE[grid[c]])
-            self._free[p] = tuple(removable)
-        else:
-            for c in free:
-                append(RESERVE_BY_TILE[grid[c]])
+            sig = palace.signatures(grid, cells)
+        free = palace.free
+        if free is None:
+            free = palace.removable(grid, cells)
+        for c in free:  # R2 (P6)
+            append(RESERVE_BY_TILE[grid[c]])
         if not reserve:
             return out
         if len(reserve) == 1:  # R3 (P7): the tile matches every occupied neighbour
@@ -496,11 +402,25 @@ class AlhambraState(State):
                         append(SWAP_BY_TILES[tile][old])
         return out
 
+    def _paying_actions(self, p: int) -> list[Action]:
+        """M2, M3, A10: any card of the slot's currency still held joins the payment, also
+        once the price is reached (overpaying is allowed, without change); the payment is
+        confirmed once it reaches the price."""
+        slot, cards = self.purchase
+        hand = self.hands[p]
+        legal = []
+        for code in range(slot * 9, slot * 9 + 9):
+            if hand[code] > cards.count(code):
+                legal.append(PAY_BY_CARD[code])
+        if sum([code % 9 + 1 for code in cards]) >= TILE_PRICE[self.market[slot]]:
+            legal.append(CONFIRM_ACTION)
+        return legal
+
     def _placing_actions(self, p: int) -> list[Action]:
         """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
         legal = []
         append = legal.append
-        front, order = self._open_cells(p)
+        front, order = self._palace(p).open_cells(self.grids[p], self.cells[p])
         for tile in self.pending:
             by_cell = PLACE_BY_TILE[tile]
             bit = TILE_BIT[tile]
@@ -529,12 +449,12 @@ class AlhambraState(State):
         kind = action.kind
         p = self.current
         if self.phase != ACTION:
-            tile = action.args[0]
+            tile = action.tile
             pending = list(self.pending)
             pending.remove(tile)  # bought tiles are distinct
             self.pending = tuple(pending)
             if kind == PLACE:
-                self._build(p, tile, action.args[1])
+                self._build(p, tile, action.cell)
             elif kind == RESERVE:
                 self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
                 self._redesign[p] = None
@@ -547,21 +467,30 @@ class AlhambraState(State):
                     self._next_recipient()
             return
         if kind == TAKE:
-            self._take_money(p, action.args)
-        elif kind == BUY:
-            if self._buy(p, *action.args):
+            self._take_money(p, action.cards)
+        elif kind == BUY:  # M2: the slot first, then the cards one by one
+            self.purchase = (action.slot, ())
+            return
+        elif kind == PAY:
+            slot, cards = self.purchase
+            self.purchase = (slot, tuple(sorted((*cards, action.card))))
+            return
+        elif kind == CONFIRM:
+            slot, cards = self.purchase
+            self.purchase = None
+            if self._buy(p, slot, cards):
                 self.bonus = True  # M4: exact payment, another action
                 return
         elif kind == PLACE:
-            tile, cell = action.args
+            tile, cell = action.tile, action.cell
             reserve = list(self.reserves[p])
             reserve.remove(tile)  # a legal placement's tile is in the reserve, once
             self.reserves[p] = tuple(reserve)
             self._build(p, tile, cell)
         elif kind == RESERVE:
-            self._demolish(p, action.args[0])
+            self._demolish(p, action.tile)
         elif kind == SWAP:
-            self._swap(p, *action.args)
+            self._swap(p, action.new, action.old)
         self.bonus = False
         if self.pending:
             self.phase = PLACING
@@ -589,16 +518,17 @@ class AlhambraState(State):
                 totals[currency] += code % 9 + 1
             self._purses[p] = (after, tuple(held), tuple(totals))
 
-    def _buy(self, p: int, slot: int, values: tuple[int, ...]) -> bool:
-        """M2–M4: pay, set the tile aside; True when the payment was exact."""
+    def _buy(self, p: int, slot: int, cards: tuple[int, ...]) -> bool:
+        """M2–M4: pay ``cards`` (codes), set the tile aside; True when the payment was exact."""
         tile = self.market[slot]
         self.market[slot] = 0
         before = self.hands[p]
         hand = list(before)
         discard = list(self.discard)
         paid = 0
-        for v in values:
-            code = slot * 9 + v - 1
+        values = 0
+        for code in cards:
+            values += code % 9 + 1
             hand[code] -= 1
             discard[code] += 1
             paid += PURSE_STEP[code]
@@ -609,78 +539,29 @@ class AlhambraState(State):
         if cached is not None and cached[0] is before:  # move the purses along
             held, totals = list(cached[1]), list(cached[2])
             held[slot] -= paid
-            totals[slot] -= sum(values)
+            totals[slot] -= values
             self._purses[p] = (after, tuple(held), tuple(totals))
-        return sum(values) == TILE_PRICE[tile]
+        return values == TILE_PRICE[tile]
 
-    def _changed(
-        self, p: int, cell: int, old: int, new: int, near: tuple[tuple[int, ...], ...] = NEAR_CHANGE
-    ) -> None:
-        """Seat p's Alhambra changed on ``cell`` from ``old`` to ``new`` (0: empty).
-
-        The neighbours' signatures move along and the cells around the change (``near``) are
-        judged again in the frontier: at once and in place when the state holds them alone
-        (``_mine``), else on copies, the cells noted as stale until next asked for (a clone
-        or a one-ply look-ahead may never ask).
-        """
+    def _set_cell(self, p: int, cell: int, value: int) -> bytes:
+        """Seat p's grid with ``value`` on ``cell`` (0 empties it); its redesigns change."""
         grid = bytearray(self.grids[p])
-        grid[cell] = new
-        self.grids[p] = grid = bytes(grid)
+        grid[cell] = value
+        self.grids[p] = after = bytes(grid)
         self._redesign[p] = None
-        if self._mine[p]:  # no copies, nothing left stale
-            front, _, order = self._frontier[p]
-            change_in_place(self._sig[p], front, order, grid, cell, old, new, near[cell])
-            return
-        found = self._frontier[p]
-        if found is not None:
-            stale = found[1]
-            if len(stale) > 60:  # many changes unasked for: start again when asked
-                self._frontier[p] = None
-            else:
-                self._frontier[p] = (found[0], stale + near[cell], None)
-        sig = self._sig[p]
-        if sig is not None:
-            self._sig[p] = resign(sig, cell, old, new)
+        return after
 
     def _build(self, p: int, tile: int, cell: int) -> None:
         self.cells[p] = tuple(sorted((*self.cells[p], cell)))  # sorted: a canonical order
-        self._changed(p, cell, 0, tile)
-        self._free[p] = None
-        cut = self._cut[p]
-        if cut is not None:
-            sig = self._sig[p]
-            step = LONE_STEP[sig[cell] if sig is not None else signature(self.grids[p], cell)]
-            if not step:
-                self._cut[p] = None  # a new cycle may join pieces: search again when asked
-            elif cell + step != ORIGIN:  # a new leaf: one more piece hangs on its contact
-                contact = cell + step
-                cut = cut.copy()
-                cut[contact] = cut.get(contact, 1) + 1
-                self._cut[p] = cut
+        self._palace(p).built(self._set_cell(p, cell, tile), cell, tile)
 
     def _demolish(self, p: int, tile: int) -> None:
         cell = self.tile_cell(p, tile)
-        cut = self._cut[p]
-        if cut is not None:
-            sig = self._sig[p]
-            step = LONE_STEP[sig[cell] if sig is not None else signature(self.grids[p], cell)]
-            if not step:
-                cut = None  # a cycle opened: some tiles may become cut cells
-            elif cell + step != ORIGIN:  # a leaf goes: one piece fewer on its contact
-                contact = cell + step
-                cut = cut.copy()
-                left = cut[contact] - 1
-                if left > 1:
-                    cut[contact] = left
-                else:
-                    del cut[contact]
-            self._cut[p] = cut
         cells = self.cells[p]
         at = cells.index(cell)
         self.cells[p] = cells[:at] + cells[at + 1 :]
         self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
-        self._changed(p, cell, tile, 0)
-        self._free[p] = None
+        self._palace(p).demolished(self._set_cell(p, cell, 0), cell, tile)
 
     def _swap(self, p: int, new: int, old: int) -> None:
         cell = self.tile_cell(p, old)
@@ -688,9 +569,7 @@ class AlhambraState(State):
         reserve.remove(new)
         insort(reserve, old)  # the reserve stays sorted
         self.reserves[p] = tuple(reserve)
-        # P7: the same occupied cells and walking graph: the same cuts and removable cells,
-        # and only the four neighbours' signatures can change
-        self._changed(p, cell, old, new, NEAR_SWAP)
+        self._palace(p).swapped(self._set_cell(p, cell, new), cell, old, new)
 
     def _generator(self) -> Rng:
         """The state's generator as an ``Rng`` (its whole state is the int ``self.rng``)."""
@@ -848,7 +727,7 @@ class AlhambraState(State):
 
     # -- information (A18) -----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from eurogames.games.alhambra.text import state_view
+        from eurogames.games.alhambra.view import state_view
 
         return state_view(self, seat)
 
@@ -922,6 +801,10 @@ class AlhambraState(State):
             "scorings": self.scorings,
             "scoring_ranges": [list(r) for r in self.scoring_ranges],
             "queue": [[p, list(t)] for p, t in self.queue],
+            "purchase": (
+                None if self.purchase is None
+                else {"slot": self.purchase[0], "cards": list(self.purchase[1])}
+            ),
         }
 
     @classmethod
@@ -973,6 +856,11 @@ class AlhambraState(State):
             s.queue = tuple((p, tuple(t)) for p, t in data["queue"])
             s._events = ()
             s.scoring_detail = None  # not in the JSON: score_breakdown replays for it
+            purchase = data["purchase"]
+            s.purchase = (
+                None if purchase is None
+                else (int(purchase["slot"]), tuple(sorted(int(c) for c in purchase["cards"])))
+            )
             s.forget_geometry()
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not an Alhambra state: {exc!r}") from None
@@ -1020,6 +908,13 @@ class AlhambraState(State):
             dirk += d
         if totals != self.points or dirk != self.dirk_points:
             raise ValueError("scores do not match the scoring log")
+        if self.purchase is not None:  # M2: a purchase in progress, in the action phase
+            slot, cards = self.purchase
+            if self.phase != ACTION or not 0 <= slot < MARKET_SLOTS or not self.market[slot]:
+                raise ValueError("a purchase in progress without its market tile")
+            hand = self.hands[self.current]
+            if any(c // 9 != slot or cards.count(c) > hand[c] for c in cards):
+                raise ValueError("a purchase in progress with cards not held in its currency")
 
     # -- notation --------------------------------------------------------------------------
     def describe(
@@ -1144,4 +1039,4 @@ def _insert_scoring_cards(deck: list[int], rng: Rng) -> tuple[tuple[int, ...], t
     return tuple(reversed(out)), ranges
 
 
-__all__ = ["AlhambraState", "PHASES", "takes_for", "buys_for"]
+__all__ = ["AlhambraState", "PHASES", "purses", "takes_for"]

@@ -1,5 +1,6 @@
-"""Alhambra in words: seat views, action descriptions in en / zh-Hant / zh-Hans, and the
-reasons an action is refused. The Chinese terms are the seed rulebook's (阿爾罕布拉宮)."""
+"""Alhambra in words: action descriptions in en / zh-Hant / zh-Hans and the reasons an
+action is refused (what a seat may see is in ``view.py``). The Chinese terms are the seed
+rulebook's (阿爾罕布拉宮)."""
 
 from __future__ import annotations
 
@@ -10,20 +11,23 @@ from eurogames.core.game import check_lang, name_list
 from eurogames.games.alhambra.actions import (
     BUY,
     BY_TEXT,
+    CONFIRM,
     CURRENCIES,
     DIRK,
     PASS,
+    PAY,
     PLACE,
     RESERVE,
     SWAP,
     TAKE,
     card_currency,
+    card_text,
     card_value,
     cell_text,
 )
-from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TILE_WALLS, TYPES
-from eurogames.games.alhambra.palace import FOUNTAIN, xy_of
-from eurogames.games.alhambra.rules import PHASES  # rules imports this module only inside functions
+from eurogames.games.alhambra.data import TILE_PRICE, TILE_TYPE, TILE_WALLS
+from eurogames.games.alhambra.view import SIDE_NAMES
+from eurogames.games.alhambra.view import tile_json as tile_json  # encode.py's import, for now
 
 TITLES = {"en": "Alhambra", "zh-Hant": "阿爾罕布拉宮", "zh-Hans": "阿尔罕布拉宫"}
 
@@ -37,7 +41,6 @@ CURRENCY_NAMES = {
     "zh-Hant": ("黃", "綠", "藍", "橘"),
     "zh-Hans": ("黄", "绿", "蓝", "橘"),
 }
-SIDE_NAMES = ("north", "east", "south", "west")
 
 TERMS = {
     "en": {"tile": "building tile", "reserve": "reserve", "alhambra": "Alhambra", "dirk": "Dirk"},
@@ -45,122 +48,6 @@ TERMS = {
     "zh-Hans": {"tile": "建筑板块", "reserve": "建筑库存图板", "alhambra": "城堡", "dirk": "德克"},
 }
 
-
-# every tile's view, built once: copying a prepared dict costs half of building one, and a
-# view lists every tile of every palace for every observation a learner makes
-_TILE_VIEWS = {
-    tile: {
-        "id": tile,
-        "type": TYPES[TILE_TYPE[tile]],
-        "price": TILE_PRICE[tile],
-        "walls": [SIDE_NAMES[i] for i in range(4) if TILE_WALLS[tile] >> i & 1],
-    }
-    for tile in TILE_IDS
-}
-_MONEY_TEXT = tuple(f"{CURRENCIES[c // 9]} {c % 9 + 1}" for c in range(36))
-
-
-def tile_json(tile: int) -> dict[str, Any]:
-    """A fresh copy each time, its walls too: a view belongs to its caller, who may change it."""
-    template = _TILE_VIEWS[tile]
-    found = template.copy()
-    found["walls"] = template["walls"][:]
-    return found
-
-
-_MONEY: dict[tuple[int, ...], tuple[str, ...]] = {}  # counts -> cards: a hand is viewed far more often than it changes
-
-
-def money_json(counts: tuple[int, ...] | list[int]) -> list[str]:
-    """Cards as ``"blue 4"`` texts, in currency then value order, one entry per card."""
-    key = tuple(counts)
-    found = _MONEY.get(key)
-    if found is None:
-        if len(_MONEY) > 4096:
-            _MONEY.clear()
-        found = _MONEY[key] = tuple(text for text, n in zip(_MONEY_TEXT, key, strict=True) for _ in range(n))
-    return list(found)
-
-
-def state_view(state: Any, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see: everything but the deck's order and the generator (A18, §13)."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
-        raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
-    seats = []
-    for p in range(state.players):
-        placed, wall = palace_facts(state, p)
-        seats.append({
-            "seat": p,
-            "points": state.points[p],
-            "money": money_json(state.hands[p]),
-            "alhambra": [
-                {"id": tile, "type": kind, "price": price, "walls": list(walls), "at": [x, y]}
-                for tile, kind, price, walls, x, y in placed
-            ],
-            "reserve": [tile_json(t) for t in state.reserves[p]],
-            "longest_wall": wall,
-        })
-    over = state.is_over()
-    slots = [
-        {"slot": i + 1, "currency": CURRENCIES[i], "tile": tile_json(t) if t else None}
-        for i, t in enumerate(state.market)
-    ]
-    return {
-        "game": "alhambra",
-        "seat": seat,
-        "players": state.players,
-        "ply": state.ply,
-        "current_player": state.current_player,
-        "phase": PHASES[state.phase],
-        "start_player": state.start,
-        "bonus_action": state.bonus,
-        "market": slots,
-        "display": [_MONEY_TEXT[c] for c in state.display],
-        "deck": len(state.deck),
-        "discard": money_json(state.discard),
-        "bag": sorted(state.bag),
-        "scorings_done": state.scorings,
-        "scoring_cards": [{"draws": list(w)} for w in state.scoring_windows()],
-        "bought": [tile_json(t) for t in state.pending],
-        "end_gifts": [{"seat": p, "tiles": [tile_json(t) for t in ts]} for p, ts in state.queue],
-        "dirk": (
-            {"tiles": [tile_json(t) for t in state.dirk], "points": state.dirk_points}
-            if state.with_dirk
-            else None
-        ),
-        "scoring_log": [
-            {"round": r, "points": list(g), "dirk": d} for r, g, d in state.log
-        ],
-        "seats": seats,
-        "scores": state.scores(),
-        "over": over,
-        "winners": state.winners() if over else None,
-    }
-
-
-_Placed = tuple[int, str, int, tuple[str, ...], int, int]  # tile, type, price, walls, x, y
-# grid -> its tiles in view order and its longest wall: a grid changes far less often than it
-# is viewed (a grid's bytes fix its cells, so the grid alone is the key)
-_PALACES: dict[bytes, tuple[tuple[_Placed, ...], int]] = {}
-
-
-def palace_facts(state: Any, p: int) -> tuple[tuple[_Placed, ...], int]:
-    from eurogames.games.alhambra.palace import longest_wall
-
-    grid = state.grids[p]
-    found = _PALACES.get(grid)
-    if found is None:
-        if len(_PALACES) > 4096:
-            _PALACES.clear()
-        cells = state.cells[p]
-        placed = []
-        for c in sorted(cells):
-            tile = grid[c]
-            if tile != FOUNTAIN:
-                view = _TILE_VIEWS[tile]
-                placed.append((tile, view["type"], view["price"], tuple(view["walls"]), *xy_of(c)))
-        found = _PALACES[grid] = (tuple(placed), longest_wall(grid, cells))
-    return found
 
 
 def tile_words(tile: int, lang: str) -> str:
@@ -187,30 +74,52 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         raise ValueError(f"{action!r} is not an Alhambra action")
     en, hant = lang == "en", lang == "zh-Hant"
     t = TERMS[lang]
-    kind, args = action.kind, action.args
+    kind = action.kind
     placing = state.phase != ACTION
     if kind == TAKE:
-        words = cards_words(args, lang)
+        words = cards_words(action.cards, lang)
         if en:
             return f"Take money: {words}."
         return f"拿取錢幣：{words}。" if hant else f"拿取钱币：{words}。"
     if kind == BUY:
-        slot, values = args
+        slot = action.slot
         tile = state.market[slot]
         what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
         cur = CURRENCY_NAMES[lang][slot]
-        paid = ", ".join(map(str, values)) if en else "、".join(map(str, values))
-        exact = bool(tile) and sum(values) == TILE_PRICE[tile]
         if en:
-            extra = " — exact, so you may take another action" if exact else ""
-            return f"Buy {what} from market slot {slot + 1}, paying {cur} {paid}{extra}."
+            return (f"Buy {what} from market slot {slot + 1}: next choose the {cur} cards to pay "
+                    "with, one by one.")
         if hant:
-            extra = "，剛好等於價格，可再額外進行一次行動" if exact else ""
-            return f"購買建築：{slot + 1}號位置的{what}，支付{cur}色錢幣{paid}{extra}。"
-        extra = "，刚好等于价格，可再额外进行一次行动" if exact else ""
-        return f"购买建筑：{slot + 1}号位置的{what}，支付{cur}色钱币{paid}{extra}。"
+            return f"購買建築：{slot + 1}號位置的{what}，接著逐張選擇要支付的{cur}色錢幣卡。"
+        return f"购买建筑：{slot + 1}号位置的{what}，接着逐张选择要支付的{cur}色钱币卡。"
+    if kind == PAY:
+        total, price = _purchase_total(state), _purchase_price(state)
+        total += card_value(action.card)
+        card = cards_words((action.card,), lang)
+        if en:
+            return f"Add {card} to the payment (total {total}, price {price})."
+        if hant:
+            return f"支付錢幣卡{card}（已選總面額{total}，價格{price}）。"
+        return f"支付钱币卡{card}（已选总面额{total}，价格{price}）。"
+    if kind == CONFIRM:
+        total, price = _purchase_total(state), _purchase_price(state)
+        slot, cards = state.purchase if state.purchase else (0, ())
+        tile = state.market[slot]
+        what = tile_words(tile, lang) if tile else ""
+        paid = cards_words(cards, lang)
+        if en:
+            extra = (" — exact, so you may take another action" if total == price
+                     else f" — {total - price} over the price, and no change is given")
+            return f"Pay {paid} (total {total}) for {what}{extra}."
+        if hant:
+            extra = ("，剛好等於價格，可再額外進行一次行動" if total == price
+                     else f"，超過價格{total - price}，無法進行找錢動作")
+            return f"確認支付：以{paid}（總面額{total}）購買{what}{extra}。"
+        extra = ("，刚好等于价格，可再额外进行一次行动" if total == price
+                 else f"，超过价格{total - price}，无法进行找钱动作")
+        return f"确认支付：以{paid}（总面额{total}）购买{what}{extra}。"
     if kind == PLACE:
-        tile, cell = args
+        tile, cell = action.tile, action.cell
         where = cell_text(cell)
         if en:
             source = "the bought tile" if placing else "from your reserve:"
@@ -221,7 +130,7 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         source = "" if placing else "从建筑库存图板"
         return f"{source}将{tile_words(tile, lang)}摆放在城堡的{where}位置。"
     if kind == RESERVE:
-        tile = args[0]
+        tile = action.tile
         if en:
             source = "the bought tile" if placing else "from your Alhambra:"
             return f"Put {source} {tile_words(tile, lang)} on your reserve."
@@ -231,16 +140,16 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         source = "" if placing else "从城堡中"
         return f"{source}将{tile_words(tile, lang)}放置于{t['reserve']}上。"
     if kind == SWAP:
-        new, old = args
+        new, old = action.new, action.old
         if en:
             return f"Swap {tile_words(new, lang)} from your reserve with {tile_words(old, lang)} in your Alhambra."
         if hant:
             return f"改建城堡：以建築庫存圖板上的{tile_words(new, lang)}交換城堡內的{tile_words(old, lang)}。"
         return f"改建城堡：以建筑库存图板上的{tile_words(new, lang)}交换城堡内的{tile_words(old, lang)}。"
     if kind == DIRK:
-        tile = args[0]
+        tile = action.tile
         if en:
-            return f"Give {tile_words(args[0], lang)} to Dirk."
+            return f"Give {tile_words(tile, lang)} to Dirk."
         return f"將{tile_words(tile, lang)}交給德克。" if hant else f"将{tile_words(tile, lang)}交给德克。"
     if kind == PASS:
         if en:
@@ -249,23 +158,49 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     raise ValueError(f"unknown Alhambra action {action}")
 
 
+def _purchase_total(state: Any) -> int:
+    """The total of the cards chosen so far for the purchase in progress (0 if none)."""
+    return sum(card_value(c) for c in state.purchase[1]) if state.purchase else 0
+
+
+def _purchase_price(state: Any) -> int:
+    """The price of the tile being bought (0 if no purchase is in progress)."""
+    return TILE_PRICE[state.market[state.purchase[0]]] if state.purchase else 0
+
+
 def why_illegal(state: Any, action: Action) -> str:
     """The rule that refuses ``action`` now."""
     from eurogames.games.alhambra.palace import can_place, can_swap
     from eurogames.games.alhambra.rules import ACTION, OVER
 
     p = state.current
-    kind, args = action.kind, action.args
+    kind = action.kind
     if state.phase == OVER:
         return "the game is over"
     if state.phase != ACTION:
-        if kind in (TAKE, BUY, SWAP, PASS):
+        if kind in (TAKE, BUY, PAY, CONFIRM, SWAP, PASS):
             return "first place every bought tile: in the Alhambra, the reserve or (2 players) to Dirk (P9)"
-        if args[0] not in state.pending:
-            return f"tile {args[0]} is not among the tiles to place now (P9)"
+        if action.tile not in state.pending:
+            return f"tile {action.tile} is not among the tiles to place now (P9)"
         if kind == DIRK:
             return "tiles go to Dirk only in the two-player game (V6)"
-        return f"tile {args[0]} cannot go on {cell_text(args[1])}: {placement_problem(state.grids[p], args[1], args[0])}"
+        problem = placement_problem(state.grids[p], action.cell, action.tile)
+        return f"tile {action.tile} cannot go on {cell_text(action.cell)}: {problem}"
+    if state.purchase is not None:
+        slot, cards = state.purchase
+        if kind == PAY:
+            code = action.card
+            if card_currency(code) != slot:
+                return (f"the tile in slot {slot + 1} is paid in {CURRENCIES[slot]} only, not "
+                        f"{CURRENCIES[card_currency(code)]} (M2)")
+            return f"you hold no other {card_text(code)} card to add to the payment (M2)"
+        if kind == CONFIRM:
+            return (f"the cards chosen total {_purchase_total(state)}, below the price "
+                    f"{_purchase_price(state)}: add another {CURRENCIES[slot]} card (M2)")
+        return (f"finish the purchase from slot {slot + 1} first: add a {CURRENCIES[slot]} card "
+                "(pay ...) or confirm once the price is reached (M2)")
+    if kind in (PAY, CONFIRM):
+        return "cards are paid only after choosing a market slot to buy from (buy 1-4, M2)"
     if kind == DIRK:
         return "tiles go to Dirk only when they are placed after buying (V6)"
     if kind == PASS:
@@ -273,18 +208,16 @@ def why_illegal(state: Any, action: Action) -> str:
     if kind == TAKE:
         return "those cards are not all in the display, or several cards total more than 5 (M1)"
     if kind == BUY:
-        slot, values = args
+        slot = action.slot
         tile = state.market[slot]
         if not tile:
             return f"market slot {slot + 1} is empty until the refill (M5)"
-        price = TILE_PRICE[tile]
-        if sum(values) < price:
-            return f"{sum(values)} does not reach the price {price} (M2)"
-        if sum(values) - values[0] >= price:
-            return "the payment includes a card it does not need (A10)"
-        return f"you do not hold those {CURRENCIES[slot]} cards (M2: pay in the slot's currency)"
+        hand = state.hands[p]
+        money = sum(card_value(c) * hand[c] for c in range(slot * 9, slot * 9 + 9))
+        return (f"your {CURRENCIES[slot]} cards total {money}, below the price "
+                f"{TILE_PRICE[tile]} (M2: pay in the slot's currency)")
     if kind == PLACE:
-        tile, cell = args
+        tile, cell = action.tile, action.cell
         if tile in state.pending:
             return f"tile {tile} was bought this turn: it is placed after your actions (M6)"
         if tile not in state.reserves[p]:
@@ -292,13 +225,13 @@ def why_illegal(state: Any, action: Action) -> str:
         if not can_place(state.grids[p], cell, tile):
             return placement_problem(state.grids[p], cell, tile)
     if kind == RESERVE:
-        tile = args[0]
+        tile = action.tile
         c = state.tile_cell(p, tile)
         if c < 0:
             return f"tile {tile} is not in your Alhambra (R2)"
         return "removing it would leave a hole or cut a tile off from the fountain (P6)"
     if kind == SWAP:
-        new, old = args
+        new, old = action.new, action.old
         if new not in state.reserves[p]:
             return f"tile {new} is not on your reserve (R3)"
         c = state.tile_cell(p, old)
@@ -342,20 +275,14 @@ def placement_problem(grid: bytes, cell: int, tile: int) -> str:
 
 
 def parse_alias(state: Any, text: str, legal: list[Action]) -> Action | None:
-    """Accept cards and payments in any order (``buy 2 pay 4,1``), and ``buy 2`` alone for
-    the payment that wastes least."""
-    words = text.replace(", ", ",").split()
-    if len(words) >= 2 and words[0] == "buy" and words[1].isdigit():
-        if len(words) == 2:
-            buys = [a for a in legal if a.kind == BUY and a.args[0] == int(words[1]) - 1]
-            return min(buys, key=lambda a: (sum(a.args[1]), len(a.args[1])), default=None)
-        if len(words) == 4 and words[2] == "pay":
-            try:
-                values = sorted(int(v) for v in words[3].split(","))
-            except ValueError:
-                return None
-            wanted = f"buy {words[1]} pay {','.join(map(str, values))}"
-            return next((a for a in legal if a.text == wanted), None)
+    """Accept cards in any order (``take blue 2 green 3``), ``pay 4`` for the card of that
+    value in the currency of the purchase in progress, and ``done`` for ``confirm``."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "pay" and words[1].isdigit() and state.purchase:
+        wanted = f"pay {CURRENCIES[state.purchase[0]]} {words[1]}"
+        return next((a for a in legal if a.text == wanted), None)
+    if words == ["done"]:
+        return next((a for a in legal if a.kind == CONFIRM), None)
     if words and words[0] == "take" and len(words) % 2 == 1:
         pairs = sorted(zip(words[1::2], words[2::2], strict=True), key=_card_key)
         wanted = "take " + " ".join(f"{c} {v}" for c, v in pairs)
@@ -374,12 +301,21 @@ def parse_problem(state: Any, text: str) -> str:
     if action is not None:
         return why_illegal(state, action)
     words = text.split()
-    verbs = ("take", "buy", "place", "reserve", "swap", "dirk", "pass")
+    verbs = ("take", "buy", "pay", "confirm", "place", "reserve", "swap", "dirk", "pass")
     if not words or words[0] not in verbs:
         return f"unknown action; actions start with one of: {', '.join(verbs)}"
+    if words[0] == "buy" and len(words) > 2:
+        return ("a purchase is several decisions: buy 2 (the market slot), then pay green 4 "
+                "(or pay 4) for each card, then confirm (M2)")
+    if words[0] == "pay" and len(words) == 2 and words[1].isdigit():
+        if not state.purchase:
+            return "pay 4 names a card of the purchase in progress: first choose a slot (buy 1-4)"
+        action = BY_TEXT.get(f"pay {CURRENCIES[state.purchase[0]]} {words[1]}")
+        if action is not None:
+            return why_illegal(state, action)
     return (
-        "not understood; examples: take blue 4, take green 3 blue 2, buy 2 pay 1,4, "
-        "place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
+        "not understood; examples: take blue 4, take green 3 blue 2, buy 2, pay green 4, "
+        "pay 4, confirm, place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
     )
 
 
@@ -389,7 +325,7 @@ THIRD_PERSON = {
     "Give": "gives", "Pass": "passes",
 }
 WALL_NAMES = {"en": "walls", "zh-Hant": "城牆", "zh-Hans": "城墙"}
-_MONEY_CODE = {text: code for code, text in enumerate(_MONEY_TEXT)}
+_MONEY_CODE = {card_text(code): code for code in range(36)}
 ORDINALS = {1: "first", 2: "second", 3: "third"}
 
 

@@ -17,13 +17,24 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from eurogames.core.action import Action
+from eurogames.core.action import Action, action_kind
 from eurogames.games.splendor.data import COLOURS, TOKENS
 
 GAME = "splendor"
 TAKE, TAKE2, RESERVE, RESERVE_DECK, BUY, RETURN, NOBLE, PASS = (
     "take", "take2", "reserve", "reserve_deck", "buy", "return", "noble", "pass",
 )
+# each kind's arguments by name: ``action.place``, ``action.gold``
+KINDS: dict[str, type[Action]] = {
+    TAKE: action_kind(TAKE, "colours"),  # colour indices, ascending
+    TAKE2: action_kind(TAKE2, "colour"),
+    RESERVE: action_kind(RESERVE, "place"),  # a market place 0..11
+    RESERVE_DECK: action_kind(RESERVE_DECK, "level"),  # 1..3
+    BUY: action_kind(BUY, "place", "gold"),  # place 0..14; gold standing in, per colour
+    RETURN: action_kind(RETURN, "token"),  # a token index 0..5 (5: gold)
+    NOBLE: action_kind(NOBLE, "noble"),  # a noble id 1..10
+    PASS: action_kind(PASS),
+}
 MARKET_SLOTS = 12  # place 0..11: level (p // 4) + 1, slot (p % 4) + 1
 PLACES = 15  # 12..14: reserved card 1..3 in hand order
 MAX_GOLD = 5
@@ -53,11 +64,11 @@ def _build() -> tuple[list[Action], dict[str, Action]]:
     table: list[Action] = []
 
     def add(kind: str, args: tuple, text: str) -> None:
-        table.append(Action(GAME, len(table), kind, args, text))
+        table.append(KINDS[kind](GAME, len(table), text, *args))
 
     for size in (3, 2, 1):
         for combo in combinations(range(5), size):
-            add(TAKE, combo, "take " + " ".join(COLOURS[c] for c in combo))
+            add(TAKE, (combo,), "take " + " ".join(COLOURS[c] for c in combo))
     for c in range(5):
         add(TAKE2, (c,), f"take2 {COLOURS[c]}")
     for place in range(MARKET_SLOTS):
@@ -81,7 +92,7 @@ _FIRST = {}
 for _a in ACTIONS:
     _FIRST.setdefault(_a.kind, _a.id)
 
-TAKE_IDS = {a.args: a for a in ACTIONS if a.kind == TAKE}
+TAKE_IDS = {a.colours: a for a in ACTIONS if a.kind == TAKE}
 TAKE2_BY_COLOUR = tuple(ACTIONS[_FIRST[TAKE2] + c] for c in range(5))
 RESERVE_BY_PLACE = tuple(ACTIONS[_FIRST[RESERVE] + p] for p in range(MARKET_SLOTS))
 RESERVE_DECK_BY_LEVEL = (None, *(ACTIONS[_FIRST[RESERVE_DECK] + i] for i in range(3)))

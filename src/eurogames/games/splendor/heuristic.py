@@ -31,7 +31,6 @@ from eurogames.games.splendor.actions import (
 from eurogames.games.splendor.data import DATA
 from eurogames.games.splendor.rules import (
     CHOOSING_NOBLE,
-    GUARD,
     GUARDED_COST,
     MAIN,
     OVER,
@@ -39,6 +38,7 @@ from eurogames.games.splendor.rules import (
     TOKEN_LIMIT,
     WINNING_POINTS,
     SplendorState,
+    shortfall,
 )
 
 COST = DATA.card_cost
@@ -82,11 +82,10 @@ def _have(b: tuple[int, ...], t: tuple[int, ...]) -> int:
 def _reach(card: int, have: int, gold: int) -> int:
     """Tokens ``card`` still needs beyond the packed gems and bonuses ``have`` and gold.
 
-    The same six-bits-per-colour subtraction rules.py uses for legality: this runs for
-    every card in every evaluation, so a per-colour loop would dominate the search.
+    The packed subtraction rules.py uses for legality (``shortfall``): this runs for every
+    card in every evaluation, so a per-colour loop would dominate the search.
     """
-    x = GUARDED_COST[card] - have
-    short = (x & ((x & GUARD) >> 5) * 63 & ~GUARD) % 63 - gold
+    short = shortfall(GUARDED_COST[card], have) - gold
     return short if short > 0 else 0
 
 
@@ -246,7 +245,7 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
     for action in legal:
         if action.kind != BUY:
             continue
-        place, gold = action.args
+        place = action.place
         if place == last_place:  # the least-gold payment of each card comes first
             continue
         last_place = place
@@ -275,11 +274,11 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
             kind = action.kind
             if kind == TAKE:
                 gain = 0
-                for c in action.args:
+                for c in action.colours:
                     if want[c] > 0:
                         gain += 1
             elif kind == TAKE2:
-                c = action.args[0]
+                c = action.colour
                 gain = 2 if want[c] >= 2 else (1 if want[c] == 1 else 0)
             else:
                 continue
@@ -292,7 +291,7 @@ def rollout_action(state: SplendorState, rng: Rng) -> Action:
         if best_take is not None:
             return best_take
         for action in legal:  # no useful gems left: reserve the target for its gold
-            if action.kind == RESERVE and market[action.args[0]] == target:
+            if action.kind == RESERVE and market[action.place] == target:
                 return action
     if best_buy is not None:
         return best_buy

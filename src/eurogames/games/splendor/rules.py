@@ -7,6 +7,7 @@ copies: per-seat tuples are replaced, never mutated, so a clone can share them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from itertools import combinations, product
 from operator import add
 from typing import Any
@@ -57,13 +58,33 @@ LEVEL = DATA.card_level
 NOBLE_REQUIRES = DATA.noble_requires
 NOBLE_POINTS = DATA.noble_points
 
-# SWAR shortfall: five 6-bit fields (tokens + bonuses <= 25 per colour). In
-# ``(cost | GUARD) - have`` each field is 32 + cost - have (1..39, so no borrow crosses
-# fields) and its guard bit is set iff cost >= have; keeping those fields' low five bits
-# leaves max(0, cost - have) per field, and as 64 = 1 (mod 63) their sum (<= 35) is the
-# value mod 63.
-GUARD = sum(1 << (6 * c + 5) for c in range(5))
-GUARDED_COST = tuple(sum(cost[c] << (6 * c) for c in range(5)) | GUARD for cost in COST)
+# Packed counts: five per-colour counts (each <= 25: tokens plus bonuses) as 6-bit fields of
+# one int, colour c in bits 6c..6c+5, so that one subtraction compares all five colours.
+Packed = int
+GUARD: Packed = sum(1 << (6 * c + 5) for c in range(5))  # the top bit of every field
+GUARDED_COST: tuple[Packed, ...] = tuple(
+    sum(cost[c] << (6 * c) for c in range(5)) | GUARD for cost in COST
+)
+
+
+def packed_shortfall(guarded_need: Packed, have: Packed) -> Packed:
+    """Per colour, ``max(0, need - have)``, packed; ``guarded_need`` is ``need | GUARD``.
+
+    SWAR: in ``(need | GUARD) - have`` each field is 32 + need - have (1..57 for counts up
+    to 25, so no borrow crosses a field) and its guard bit is set iff need >= have; keeping
+    the low five bits of those fields (the guard bits shifted down, times 31) leaves
+    max(0, need - have) in each.
+    """
+    x = guarded_need - have
+    return x & ((x & GUARD) >> 5) * 31
+
+
+def shortfall(guarded_need: Packed, have: Packed) -> int:
+    """The sum over the colours of ``max(0, need - have)`` (``packed_shortfall``'s fields):
+    as 64 = 1 (mod 63) a packed int is the sum of its fields mod 63, and the sum is at most
+    5 * 7 = 35 for a card's cost."""
+    x = guarded_need - have
+    return (x & ((x & GUARD) >> 5) * 31) % 63
 NO_GOLD = (0, 0, 0, 0, 0)
 # the token vector each take adds (three, two or one different colours, or two of one)
 TAKEN = {
@@ -74,13 +95,34 @@ TAKEN = {
 }
 BUY_WITHOUT_GOLD = tuple(buy_action(place, NO_GOLD) for place in range(15))
 ALL_RESERVES = (*RESERVE_BY_PLACE, *RESERVE_DECK_BY_LEVEL[1:])
-_TAKES_BY_SUPPLY: dict[tuple[int, ...], tuple[Action, ...]] = {}
-_BUY_CACHE: dict[tuple, tuple[Action, ...]] = {}  # the buy actions of a card for given holdings
 
 
-def _pack(counts: tuple[int, ...]) -> int:
+def _pack(counts: tuple[int, ...]) -> Packed:
     """Five per-colour counts (each <= 25) as 6-bit fields of one int."""
     return counts[0] | counts[1] << 6 | counts[2] << 12 | counts[3] << 18 | counts[4] << 24
+
+
+def _unpack(fields: Packed) -> tuple[int, ...]:
+    return tuple((fields >> (6 * c)) & 31 for c in range(5))
+
+
+@cache  # one entry per supply of the five colours: at most 8**5
+def takes_for_supply(supply: tuple[int, ...]) -> tuple[Action, ...]:
+    """R8, R9, D1, D2: the take actions open with ``supply`` (the five colours' piles)."""
+    mask = sum(1 << c for c in range(5) if supply[c])
+    return (
+        *TAKE_BY_MASK[mask],  # R8, D1
+        *(TAKE2_BY_COLOUR[c] for c in range(5) if supply[c] >= TAKE_TWO_MINIMUM),  # R9, D2
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def buys_for(place: int, owed: Packed, payable: Packed, gold: int) -> tuple[Action, ...]:
+    """R12, R13, D3: the buy actions of the card at ``place`` for a seat that owes ``owed``
+    per colour after its bonuses, holds ``payable`` coloured tokens towards it (at most what
+    is owed, per colour) and ``gold`` gold: all the payments depend on."""
+    tokens = (*_unpack(payable), gold)
+    return tuple(buy_action(place, g) for g in payments(_unpack(owed), tokens, NO_GOLD))
 
 
 def payments(
@@ -205,15 +247,7 @@ class SplendorState(State):
 
     def _main_actions(self, p: int) -> list[Action]:
         supply = self.supply
-        key = (supply[0], supply[1], supply[2], supply[3], supply[4])
-        takes = _TAKES_BY_SUPPLY.get(key)
-        if takes is None:
-            mask = sum(1 << c for c in range(5) if supply[c])
-            takes = _TAKES_BY_SUPPLY[key] = (
-                *TAKE_BY_MASK[mask],  # R8, D1
-                *(TAKE2_BY_COLOUR[c] for c in range(5) if supply[c] >= TAKE_TWO_MINIMUM),  # R9, D2
-            )
-        legal = list(takes)
+        legal = list(takes_for_supply((supply[0], supply[1], supply[2], supply[3], supply[4])))
         market = self.market
         reserved = self.reserved[p]
         if len(reserved) < RESERVE_LIMIT:  # R10, R11, D12
@@ -237,30 +271,17 @@ class SplendorState(State):
             card = market[place] if place < MARKET_SLOTS else reserved[place - MARKET_SLOTS]
             if not card:
                 continue
-            x = GUARDED_COST[card] - have
-            short = (x & ((x & GUARD) >> 5) * 63 & ~GUARD) % 63  # tokens missing after bonuses
-            if short > gold:
+            if shortfall(GUARDED_COST[card], have) > gold:  # tokens missing after bonuses
                 continue
             if gold == 0:
                 legal.append(BUY_WITHOUT_GOLD[place])
                 continue
             # the payments depend only on what is owed per colour after bonuses, the
-            # coloured tokens that could pay it, and the gold held
-            n = GUARDED_COST[card] - bonus_fields
-            owed = n & ((n & GUARD) >> 5) * 63 & ~GUARD
-            y = (owed | GUARD) - token_fields
-            enough = ((y & GUARD) >> 5) * 63  # fields where owed >= tokens held
-            payable = (token_fields & enough) | (owed & ~enough)
-            key = (place, owed, payable, gold)
-            options = _BUY_CACHE.get(key)
-            if options is None:
-                if len(_BUY_CACHE) > 200_000:
-                    _BUY_CACHE.clear()
-                options = _BUY_CACHE[key] = tuple(
-                    buy_action(place, gold_used)
-                    for gold_used in payments(COST[card], tokens, bonuses)
-                )
-            legal.extend(options)
+            # coloured tokens that could pay it (min(owed, held) = owed - max(0, owed - held))
+            # and the gold held
+            owed = packed_shortfall(GUARDED_COST[card], bonus_fields)
+            payable = owed - packed_shortfall(owed | GUARD, token_fields)
+            legal.extend(buys_for(place, owed, payable, gold))
         if not legal:  # D6: a pass only when nothing else is legal
             legal.append(PASS_ACTION)
         return legal
@@ -294,18 +315,18 @@ class SplendorState(State):
         kind = action.kind
         p = self.current
         if kind in (TAKE, TAKE2):
-            self._take_tokens(p, action.args if kind == TAKE else action.args * 2)
+            self._take_tokens(p, action.colours if kind == TAKE else (action.colour,) * 2)
         elif kind == BUY:
-            self._buy_card(p, *action.args)
+            self._buy_card(p, action.place, action.gold)
         elif kind == RESERVE:
-            self._reserve_card(p, action.args[0])
+            self._reserve_card(p, action.place)
         elif kind == RESERVE_DECK:
-            self._reserve_from_deck(p, action.args[0])
+            self._reserve_from_deck(p, action.level)
         elif kind == RETURN:
-            self._return_token(p, action.args[0])
+            self._return_token(p, action.token)
             return
         elif kind == NOBLE:
-            self._visit(p, action.args[0])
+            self._visit(p, action.noble)
             self._finish_turn(p)
             return
         elif kind == PASS:
@@ -439,7 +460,7 @@ class SplendorState(State):
 
     # -- information (D11) -----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from eurogames.games.splendor.text import state_view
+        from eurogames.games.splendor.view import state_view
 
         return state_view(self, seat)
 
@@ -623,7 +644,7 @@ class SplendorState(State):
         if words and words[0] == "buy" and "gold" not in words:
             place = " ".join(words[1:])
             for action in legal:  # the least-gold payment is listed first
-                if action.kind == BUY and place_text(action.args[0]) == place:
+                if action.kind == BUY and place_text(action.place) == place:
                     return action
         return None
 

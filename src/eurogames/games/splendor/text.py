@@ -1,5 +1,6 @@
-"""Splendor in words: seat views, action descriptions in en / zh-Hant / zh-Hans, and the
-reasons an action is refused. The Chinese terms are the seed rulebook's (璀璨寶石)."""
+"""Splendor in words: action descriptions in en / zh-Hant / zh-Hans and the reasons an
+action is refused (what a seat may see is in ``view.py``). The Chinese terms are the seed
+rulebook's (璀璨寶石)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from eurogames.games.splendor.actions import (
     place_text,
 )
 from eurogames.games.splendor.data import COLOURS, DATA, GOLD, TOKENS
-from eurogames.games.splendor.rules import PHASES  # rules imports this module only inside functions
+from eurogames.games.splendor.view import card_json as card_json  # encode.py's import, for now
+from eurogames.games.splendor.view import noble_json as noble_json
 
 TITLES = {"en": "Splendor", "zh-Hant": "璀璨寶石", "zh-Hans": "璀璨宝石"}
 
@@ -47,96 +49,6 @@ TERMS = {
         "market": "桌面中央", "tokens": "标记", "hidden": "背面朝上的卡牌",
     },
 }
-
-
-# every card's and noble's view, built once: copying a prepared dict costs half of building
-# one, and a view lists up to ~45 cards and nobles for every observation a learner makes
-_CARD_VIEWS = {
-    card: {
-        "id": card,
-        "level": DATA.card_level[card],
-        "bonus": COLOURS[DATA.card_bonus[card]],
-        "points": DATA.card_points[card],
-        "cost": {COLOURS[c]: n for c, n in enumerate(DATA.card_cost[card]) if n},
-    }
-    for card in range(1, len(DATA.card_level)) if DATA.card_level[card]
-}
-_NOBLE_VIEWS = {
-    noble: {
-        "id": noble,
-        "points": DATA.noble_points[noble],
-        "requires": {COLOURS[c]: n for c, n in enumerate(DATA.noble_requires[noble]) if n},
-    }
-    for noble in range(1, len(DATA.noble_points))
-}
-
-
-def card_json(card: int) -> dict[str, Any]:
-    """A fresh copy each time, its cost too: a view belongs to its caller, who may change it."""
-    template = _CARD_VIEWS[card]
-    found = template.copy()
-    found["cost"] = template["cost"].copy()
-    return found
-
-
-def noble_json(noble: int) -> dict[str, Any]:
-    """A fresh copy each time, as :func:`card_json`."""
-    template = _NOBLE_VIEWS[noble]
-    found = template.copy()
-    found["requires"] = template["requires"].copy()
-    return found
-
-
-def _reserved_json(card: int, blind: bool, hidden: bool) -> dict[str, Any]:
-    """A reserved card as its holder's seat sees it; only its level when ``hidden`` (D11)."""
-    if hidden:
-        return {"hidden": True, "level": DATA.card_level[card]}
-    found = card_json(card)
-    found["blind"] = blind
-    return found
-
-
-def state_view(state: Any, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see (D11): another seat's blind reserve shows only its level."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
-        raise ValueError(f"seat must be 0 to {state.players - 1} or None, not {seat!r}")
-    players = [
-        {
-            "seat": p,
-            "tokens": dict(zip(TOKENS, state.tokens[p], strict=True)),
-            "bonuses": dict(zip(COLOURS, state.bonuses[p], strict=True)),
-            "points": state.points[p],
-            "cards": [card_json(c) for c in state.bought[p]],
-            "nobles": [noble_json(n) for n in state.nobles_won[p]],
-            "reserved": [
-                _reserved_json(card, blind, blind and p != seat)
-                for card, blind in zip(state.reserved[p], state.blind[p], strict=True)
-            ],
-        }
-        for p in range(state.players)
-    ]
-    market = state.market
-    over = state.is_over()
-    return {
-        "game": "splendor",
-        "seat": seat,
-        "players": state.players,
-        "ply": state.ply,
-        "current_player": state.current_player,
-        "phase": PHASES[state.phase],
-        "first_player": state.first,
-        "final_round": state.ending,
-        "supply": dict(zip(TOKENS, state.supply, strict=True)),
-        "market": [
-            [card_json(c) if c else None for c in market[row : row + 4]] for row in (0, 4, 8)
-        ],
-        "decks": [len(d) for d in state.decks],
-        "nobles": [noble_json(n) for n in state.nobles],
-        "seats": players,
-        "scores": state.scores(),
-        "over": over,
-        "winners": state.winners() if over else None,
-    }
 
 
 def _tokens(colours: list[int] | tuple[int, ...], lang: str) -> str:
@@ -188,32 +100,35 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         raise ValueError(f"{action!r} is not a Splendor action")
     names = TOKEN_NAMES[lang]
     t = TERMS[lang]
-    kind, args = action.kind, action.args
+    kind = action.kind
     en, hant = lang == "en", lang == "zh-Hant"
     if kind == TAKE:
-        n = len(args)
+        n = len(action.colours)
         if en:
-            return f"Take {n} different gem token{'s' if n > 1 else ''}: {_tokens(args, lang)}."
-        return f"拿取{n}個不同顏色的寶石標記：{_tokens(args, lang)}。" if hant else \
-            f"拿取{n}个不同颜色的宝石标记：{_tokens(args, lang)}。"
+            plural = "s" if n > 1 else ""
+            return f"Take {n} different gem token{plural}: {_tokens(action.colours, lang)}."
+        return f"拿取{n}個不同顏色的寶石標記：{_tokens(action.colours, lang)}。" if hant else \
+            f"拿取{n}个不同颜色的宝石标记：{_tokens(action.colours, lang)}。"
     if kind == TAKE2:
         if en:
-            return f"Take 2 {names[args[0]]} tokens."
-        return f"拿取2個相同顏色的寶石標記：{names[args[0]]}。" if hant else \
-            f"拿取2个相同颜色的宝石标记：{names[args[0]]}。"
+            return f"Take 2 {names[action.colour]} tokens."
+        return f"拿取2個相同顏色的寶石標記：{names[action.colour]}。" if hant else \
+            f"拿取2个相同颜色的宝石标记：{names[action.colour]}。"
     if kind == RESERVE:
-        card = state.market[args[0]]
-        what = card_words(card, lang) if card else place_text(args[0])
+        card = state.market[action.place]
+        what = card_words(card, lang) if card else place_text(action.place)
         if en:
             return f"Reserve {what} from the market and take a gold token."
         return f"保留{what}並拿取1個黃金標記。" if hant else f"保留{what}并拿取1个黄金标记。"
     if kind == RESERVE_DECK:
         if en:
-            return f"Reserve the top card of the level-{args[0]} deck, unseen by the others, and take a gold token."
-        return f"從等級{args[0]}牌庫頂保留1張卡牌（不展示給其他玩家）並拿取1個黃金標記。" if hant else \
-            f"从等级{args[0]}牌库顶保留1张卡牌（不展示给其他玩家）并拿取1个黄金标记。"
+            return (f"Reserve the top card of the level-{action.level} deck, unseen by the others, "
+                    "and take a gold token.")
+        return f"從等級{action.level}牌庫頂保留1張卡牌（不展示給其他玩家）並拿取1個黃金標記。" \
+            if hant else \
+            f"从等级{action.level}牌库顶保留1张卡牌（不展示给其他玩家）并拿取1个黄金标记。"
     if kind == BUY:
-        place, gold = args
+        place, gold = action.place, action.gold
         card = _card_at(state, place)
         if not card:
             return f"Buy the card at {place_text(place)}." if en else \
@@ -227,15 +142,15 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
             f"购买{card_words(card, lang)}{source}，支付{paid}。"
     if kind == RETURN:
         if en:
-            return f"Return a {names[args[0]]} token to the supply (token limit 10)."
-        return f"將1個{names[args[0]]}標記放回供應堆（標記上限10個）。" if hant else \
-            f"将1个{names[args[0]]}标记放回供应堆（标记上限10个）。"
+            return f"Return a {names[action.token]} token to the supply (token limit 10)."
+        return f"將1個{names[action.token]}標記放回供應堆（標記上限10個）。" if hant else \
+            f"将1个{names[action.token]}标记放回供应堆（标记上限10个）。"
     if kind == NOBLE:
-        req = _count_tokens(DATA.noble_requires[args[0]], lang)
+        req = _count_tokens(DATA.noble_requires[action.noble], lang)
         if en:
-            return f"Take noble {args[0]} (requires {req} bonuses, 3 prestige points)."
-        return f"拿取{t['noble']}{args[0]}（需要{req}獎勵，3點聲望點數）。" if hant else \
-            f"拿取{t['noble']}{args[0]}（需要{req}奖励，3点声望点数）。"
+            return f"Take noble {action.noble} (requires {req} bonuses, 3 prestige points)."
+        return f"拿取{t['noble']}{action.noble}（需要{req}獎勵，3點聲望點數）。" if hant else \
+            f"拿取{t['noble']}{action.noble}（需要{req}奖励，3点声望点数）。"
     if kind == PASS:
         if en:
             return "Pass: no action is possible."
@@ -255,7 +170,7 @@ def why_illegal(state: Any, action: Action) -> str:
     )
 
     p = state.current
-    kind, args = action.kind, action.args
+    kind = action.kind
     if state.phase == RETURNING and kind != RETURN:
         return f"you hold more than {TOKEN_LIMIT} tokens and must first return one (R18)"
     if state.phase == CHOOSING_NOBLE and kind != NOBLE:
@@ -263,27 +178,28 @@ def why_illegal(state: Any, action: Action) -> str:
     if kind == RETURN:
         if state.phase != RETURNING:
             return f"tokens are returned only when you hold more than {TOKEN_LIMIT} (R18)"
-        return f"you hold no {TOKENS[args[0]]} token"
+        return f"you hold no {TOKENS[action.token]} token"
     if kind == NOBLE:
         return "no noble choice is pending, or that noble does not visit you (R19)"
     if kind == PASS:
         return "passing is allowed only when no other action is (D6)"
     if kind == TAKE:
         available = [c for c in range(5) if state.supply[c]]
-        missing = [COLOURS[c] for c in args if not state.supply[c]]
+        missing = [COLOURS[c] for c in action.colours if not state.supply[c]]
         if missing:
             return f"the supply has no {missing[0]} token"
         return f"take {min(3, len(available))} different colours while {len(available)} are in the supply (R8, D1)"
     if kind == TAKE2:
-        return f"taking two needs at least {TAKE_TWO_MINIMUM} {COLOURS[args[0]]} tokens in the pile; it has {state.supply[args[0]]} (R9)"
+        return (f"taking two needs at least {TAKE_TWO_MINIMUM} {COLOURS[action.colour]} tokens in "
+                f"the pile; it has {state.supply[action.colour]} (R9)")
     if kind in (RESERVE, RESERVE_DECK):
         if len(state.reserved[p]) >= RESERVE_LIMIT:
             return f"you already hold {RESERVE_LIMIT} reserved cards (R11)"
         if kind == RESERVE:
-            return f"there is no card at {place_text(args[0])} (D13)"
-        return f"the level-{args[0]} deck is empty (D12)"
+            return f"there is no card at {place_text(action.place)} (D13)"
+        return f"the level-{action.level} deck is empty (D12)"
     if kind == BUY:
-        place, gold = args
+        place, gold = action.place, action.gold
         card = _card_at(state, place)
         if not card:
             return f"there is no card at {place_text(place)}"

@@ -2,8 +2,8 @@
 // currency, the money display, every player's money, reserve and Alhambra (a grid with the
 // walls on the tile edges, coloured by building type, the fountain at 0,0), Dirk in the
 // two-player variant. Clicks are matched against the legal entries' text (actions.py:
-// `take green 3 blue 2`, `buy 2 pay 1,4`, `place 14 at 1,-2`, `reserve 14`, `swap 14 9`,
-// `dirk 14`, `pass`), never invented.
+// `take green 3 blue 2`, `buy 2` then `pay green 4`… and `confirm`, `place 14 at 1,-2`,
+// `reserve 14`, `swap 14 9`, `dirk 14`, `pass`), never invented.
 
 import { t } from "/static/i18n.js";
 import { containsAll, h, leadsTo, s } from "/static/ui.js";
@@ -36,7 +36,9 @@ function parseAction(text) {
       return { kind: "take", cards };
     }
     case "buy":
-      return { kind: "buy", slot: Number(w[1]), values: w[3].split(",").map(Number) };
+      return { kind: "buy", slot: Number(w[1]) };
+    case "pay":
+      return { kind: "pay", card: `${w[1]} ${w[2]}` };
     case "place": {
       const [x, y] = w[3].split(",").map(Number);
       return { kind: "place", tile: Number(w[1]), x, y };
@@ -178,17 +180,18 @@ export function render(ctx) {
   const tileInfo = new Map();
   for (const tile of [...view.bought, ...view.end_gifts.flatMap((g) => g.tiles), ...(me ? me.reserve : []), ...(me ? me.alhambra : [])]) tileInfo.set(tile.id, tile);
 
-  // ---- market: four slots, each with its currency
-  const buys = parsed.filter((a) => a.kind === "buy");
+  // ---- market: four slots, each with its currency; a legal slot begins a purchase (`buy 2`)
+  const purchase = view.purchase;
   const market = h("div", { class: "al-market" }, view.market.map((slot) => {
-    const slotBuys = acting ? buys.filter((a) => a.slot === slot.slot) : [];
-    const chosen = ui.buySlot === slot.slot;
+    const buy = acting ? parsed.find((a) => a.kind === "buy" && a.slot === slot.slot) : null;
+    const chosen = purchase !== null && purchase.slot === slot.slot;
     return h("div", {
-      class: ["al-slot", `cur-${slot.currency}`, slotBuys.length && "legal", chosen && "chosen"],
-      dataset: { slot: String(slot.slot), tile: slot.tile ? String(slot.tile.id) : "", leads: !chosen && leadsTo(slotBuys.map((a) => a.text)) },
-      role: slotBuys.length ? "button" : null,
-      tabindex: slotBuys.length ? "0" : null,
-      onclick: slotBuys.length ? () => { ui.buySlot = chosen ? null : slot.slot; ui.pay = []; ui.take = []; ctx.rerender(); } : null,
+      class: ["al-slot", `cur-${slot.currency}`, buy && "legal", chosen && "chosen"],
+      dataset: { slot: String(slot.slot), tile: slot.tile ? String(slot.tile.id) : "", action: buy && buy.text },
+      role: buy ? "button" : null,
+      tabindex: buy ? "0" : null,
+      title: buy ? buy.description : null,
+      onclick: buy ? () => { ui.take = []; ctx.act(buy.text); } : null,
     },
     h("div", { class: "al-slot-cur" }, currencyName(slot.currency, lang)),
     slot.tile ? tileSvg(slot.tile, lang, 56) : h("div", { class: "al-slot-empty" }, t("al_empty")),
@@ -210,14 +213,13 @@ export function render(ctx) {
       disabled: !ok,
       onclick: ok ? () => {
         ui.take = chosen ? takeSel.filter((j) => j !== i) : [...takeSel, i];
-        ui.buySlot = null;
         ctx.rerender();
       } : null,
     });
   }));
 
   const prompts = [];
-  if (acting && takes.length && !ui.buySlot) {
+  if (acting && takes.length && !purchase) {
     const ok = takeText !== null && texts.has(takeText);
     prompts.push(h("div", { class: "al-bar al-take-bar" },
       takeCards.length ? h("span", {}, t("al_taking", { cards: takeCards.map((c) => { const p = parseCard(c); return `${currencyName(p.currency, lang)} ${p.value}`; }).join(", ") })) : h("span", { class: "hint" }, t("al_take_hint")),
@@ -225,27 +227,18 @@ export function render(ctx) {
       takeCards.length ? h("button", { type: "button", onclick: () => { ui.take = []; ctx.rerender(); } }, t("clear")) : null));
   }
 
-  // ---- buying: the chosen slot's payments, from the hand or from the list
+  // ---- buying: the purchase in progress (public), its cards added one by one from the
+  // hand (`pay blue 4`, any card of the slot's currency, also past the price), then `confirm`
   const hand = me ? me.money.map(parseCard) : [];
-  const slot = ui.buySlot ? view.market.find((m) => m.slot === ui.buySlot) : null;
-  const slotBuys = slot && acting ? buys.filter((a) => a.slot === slot.slot) : [];
-  if (slot && !slotBuys.length) ui.buySlot = null;
-  const paySel = ui.buySlot ? (ui.pay || []).filter((i) => i < hand.length && hand[i].currency === slot.currency) : [];
-  const payValues = paySel.map((i) => hand[i].value);
-  const payText = `buy ${ui.buySlot} pay ${[...payValues].sort((a, b) => a - b).join(",")}`;
-  if (ui.buySlot && slot && slot.tile) {
-    const ok = payValues.length > 0 && texts.has(payText);
-    const sum = payValues.reduce((a, b) => a + b, 0);
+  if (purchase) {
+    const ok = acting && texts.has("confirm");
+    const exact = purchase.total === purchase.price;
     prompts.push(h("div", { class: "al-bar al-buy-bar" },
-      h("span", {}, t("al_buy_prompt", { tile: tileTitle(slot.tile, lang), currency: currencyName(slot.currency, lang) })),
-      h("span", { class: "al-pay-sum" }, t("al_pay_sum", { sum, price: slot.tile.price })),
-      h("button", { type: "button", id: "al-buy-confirm", class: "primary", disabled: !ok, onclick: ok ? () => ctx.act(payText) : null }, t("al_buy")),
-      h("button", { type: "button", onclick: () => { ui.buySlot = null; ui.pay = []; ctx.rerender(); } }, t("cancel")),
-      h("div", { class: "al-pay-list" }, h("span", { class: "label" }, t("al_payments")), slotBuys.map((a) => {
-        const total = a.values.reduce((x, y) => x + y, 0);
-        return h("button", { type: "button", class: "legal al-pay-choice", dataset: { action: a.text }, title: a.description, onclick: () => ctx.act(a.text) },
-          `${a.values.join(" + ")} = ${total}`, total === slot.tile.price ? h("small", {}, ` ${t("al_exact")}`) : null);
-      }))));
+      h("span", {}, t("al_buy_prompt", { tile: tileTitle(purchase.tile, lang), currency: currencyName(purchase.currency, lang) })),
+      h("span", { class: "al-pay-sum" }, t("al_pay_sum", { sum: purchase.total, price: purchase.price })),
+      h("span", { class: "al-pay-cards" }, purchase.cards.map((c) => moneyCard(parseCard(c), lang, { class: ["static", "chosen"], disabled: true }))),
+      acting ? h("button", { type: "button", id: "al-buy-confirm", class: "primary", disabled: !ok, dataset: { action: "confirm" }, onclick: ok ? () => ctx.act("confirm") : null },
+        t("al_buy"), ok && exact ? h("small", {}, ` ${t("al_exact")}`) : null) : null));
   }
 
   // ---- placing bought tiles, or redesigning with a reserve tile
@@ -313,15 +306,20 @@ export function render(ctx) {
     const mine = me !== null && p === ctx.seat;
     const money = seat.money.map(parseCard);
     const totals = CURRENCIES.map((c) => [c, money.filter((m) => m.currency === c).reduce((a, m) => a + m.value, 0)]).filter(([, n]) => n);
+    const paid = new Map();  // the purchase's cards, each marked on one copy in the hand
+    if (mine && purchase) for (const c of purchase.cards) paid.set(c, (paid.get(c) || 0) + 1);
     const handRow = h("div", { class: "al-hand" }, money.length ? money.map((card, i) => {
-      if (!mine || !slot) return moneyCard(card, lang, { dataset: { index: String(i) }, disabled: true, class: "static" });
-      const chosen = paySel.includes(i);
-      const ok = card.currency === slot.currency && (chosen || slotBuys.some((a) => containsAll(a.values, [...payValues, card.value])));
+      if (!mine || !purchase) return moneyCard(card, lang, { dataset: { index: String(i) }, disabled: true, class: "static" });
+      if (paid.get(card.text)) {
+        paid.set(card.text, paid.get(card.text) - 1);
+        return moneyCard(card, lang, { class: "chosen", dataset: { index: String(i) }, disabled: true });
+      }
+      const pay = acting ? parsed.find((a) => a.kind === "pay" && a.card === card.text) : null;
       return moneyCard(card, lang, {
-        class: [ok && "legal", chosen && "chosen"],
-        dataset: { index: String(i) },
-        disabled: !ok,
-        onclick: ok ? () => { ui.pay = chosen ? paySel.filter((j) => j !== i) : [...paySel, i]; ctx.rerender(); } : null,
+        class: [pay && "legal"],
+        dataset: { index: String(i), ...(pay ? { action: pay.text } : {}) },
+        disabled: !pay,
+        onclick: pay ? () => ctx.act(pay.text) : null,
       });
     }) : h("span", { class: "none" }, "—"));
     const reserve = h("div", { class: "al-reserve" }, seat.reserve.length ? seat.reserve.map((tile) => {
@@ -332,7 +330,7 @@ export function render(ctx) {
         dataset: { tile: String(tile.id), leads: usable && ui.tile !== tile.id && leadsTo(parsed.filter((a) => (a.kind === "place" || a.kind === "swap") && a.tile === tile.id).map((a) => a.text)) },
         disabled: !usable,
         title: tileTitle(tile, lang),
-        onclick: usable ? () => { ui.tile = ui.tile === tile.id ? null : tile.id; ui.buySlot = null; ctx.rerender(); } : null,
+        onclick: usable ? () => { ui.tile = ui.tile === tile.id ? null : tile.id; ctx.rerender(); } : null,
       }, tileSvg(tile, lang, mine ? 44 : 30));
     }) : h("span", { class: "none" }, "—"));
     const palace = palaceSvg(seat, lang, mine
