@@ -8,13 +8,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from eurogames.core import Action, Game, Option, Rng, State
+from eurogames.core.action import action_kind
 
 DECK = (1, 2, 3) * 4  # four cards of each number
 HAND = 3
+Take, Discard = action_kind("take", "card"), action_kind("discard", "card")
+Pass = action_kind("pass")
 ACTIONS = (
-    *(Action("takeaway", v - 1, "take", (v,), f"take {v}") for v in (1, 2, 3)),
-    *(Action("takeaway", v + 2, "discard", (v,), f"discard {v}") for v in (1, 2, 3)),
-    Action("takeaway", 6, "pass", (), "pass"),
+    *(Take("takeaway", v - 1, f"take {v}", v) for v in (1, 2, 3)),
+    *(Discard("takeaway", v + 2, f"discard {v}", v) for v in (1, 2, 3)),
+    Pass("takeaway", 6, "pass"),
 )
 BY_TEXT = {action.text: action for action in ACTIONS}
 TAKE, DISCARD, PASS = ACTIONS[:3], ACTIONS[3:6], ACTIONS[6]
@@ -110,7 +113,7 @@ class TakeAwayState(State):
     def _apply(self, action: Action) -> None:
         p = self.current
         if action is not PASS:
-            value = action.args[0]
+            value = action.card
             hand = list(self.hands[p])
             hand.remove(value)
             if self.deck:
@@ -123,10 +126,10 @@ class TakeAwayState(State):
         self.current = 1 - p
 
     def why_illegal(self, action: Action) -> str:
-        if action.kind == "take" and action.args[0] > self.pile:
+        if action.kind == "take" and action.card > self.pile:
             return f"the pile has only {self.pile} counters"
-        if action.kind != "pass" and action.args[0] not in self.hands[self.current]:
-            return f"you hold no {action.args[0]}"
+        if action.kind != "pass" and action.card not in self.hands[self.current]:
+            return f"you hold no {action.card}"
         return "a card that fits must be played, and one must be discarded if none fits"
 
     def reveals(self, action: Action) -> bool:
@@ -188,7 +191,7 @@ class TakeAwayState(State):
         viewer: int | None = None,
         names: Sequence[str] | None = None,
     ) -> str:
-        value = action.args[0] if action.args else 0
+        value = getattr(action, "card", 0)
         sentence = SAID[action.kind][lang].format(n=value, s="" if value == 1 else "s")
         return self.address(sentence, lang, viewer, names, THIRD_PERSON)
 

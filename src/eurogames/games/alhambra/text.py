@@ -87,8 +87,8 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
         cur = CURRENCY_NAMES[lang][slot]
         if en:
-            return (f"Buy {what} from market slot {slot + 1}: next choose the {cur} cards to pay "
-                    "with, one by one.")
+            return (f"Buy {what} from market slot {slot + 1}, paying with {cur} cards chosen "
+                    "one by one.")
         if hant:
             return f"購買建築：{slot + 1}號位置的{what}，接著逐張選擇要支付的{cur}色錢幣卡。"
         return f"购买建筑：{slot + 1}号位置的{what}，接着逐张选择要支付的{cur}色钱币卡。"
@@ -322,7 +322,7 @@ def parse_problem(state: Any, text: str) -> str:
 # the third person of every verb that opens an option's words above
 THIRD_PERSON = {
     "Take": "takes", "Buy": "buys", "Place": "places", "Put": "puts", "Swap": "swaps",
-    "Give": "gives", "Pass": "passes",
+    "Give": "gives", "Pass": "passes", "Add": "adds", "Pay": "pays",
 }
 WALL_NAMES = {"en": "walls", "zh-Hant": "城牆", "zh-Hans": "城墙"}
 _MONEY_CODE = {card_text(code): code for code in range(36)}
