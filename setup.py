@@ -1,6 +1,7 @@
 """The optional compiled parts: each game's observation encoder in C (``_cencode.c`` beside its
-``encode.py``, with what they share in ``src/eurogames/rl/_cencode.h``). Where no C compiler is found the build goes on without them and the Python
-routes stand in (``optional=True``); everything else is in pyproject.toml."""
+``encode.py``, with what they share in ``src/eurogames/core/_cencode.h``). Where no C compiler
+is found the build goes on without them and the view route stands in (``optional=True``);
+everything else is in pyproject.toml."""
 
 from setuptools import Extension, setup
 
@@ -9,8 +10,8 @@ setup(
         Extension(
             f"eurogames.games.{game}._cencode",
             [f"src/eurogames/games/{game}/_cencode.c"],
-            include_dirs=["src/eurogames/rl"],
-            depends=["src/eurogames/rl/_cencode.h"],
+            include_dirs=["src/eurogames/core"],
+            depends=["src/eurogames/core/_cencode.h"],
             optional=True,
         )
         for game in ("alhambra", "splendor")

@@ -25,8 +25,9 @@ far sooner), ``encoding`` (one of the game's observation encodings,
 (``game.options``, with the same defaults).
 
 Observations come from the game's encoder (docs/observations.md), the encoding of
-``state.view(player)`` (by the game's fast route, the same vector): the default observer (public information plus the player's own, no
-perfect recall) gives the player's view; an observer asked for public information only gives
+``state.view(player)`` (by the game's compiled route where it was built, the same vector):
+the default observer (public information plus the player's own, no perfect recall) gives the
+player's view; an observer asked for public information only gives
 the spectator's ``view(None)``. Strings are the view as compact JSON. Before the deal every
 entry is 0. Perfect recall (the information state) is not provided: the engine's views
 describe the present, not the history. For speed, read observations through

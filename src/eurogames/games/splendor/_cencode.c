@@ -1,18 +1,19 @@
-/* Splendor's observation, compiled: the bytes of encode_state (encode.py), assembled in C.
+/* Splendor's observation, compiled: the bytes of encode(state.view(seat)) (encode.py), assembled
+ * in C straight from the state.
  *
- * Optional: setup.py builds it where a C compiler is found, and encode.py falls back to its
- * Python fast route where it is missing (or EUROGAMES_PURE_PYTHON=1). It computes no number:
- * encode.py hands it, once, the float32 byte tables its Python route joins (per count, per
- * card, per noble), and this module copies the same pieces in the same order, reading the
- * same state fields. tests/rl/test_fast_route.py holds it equal to encode(state.view(seat))
- * byte for byte at every decision of many games, as it does the Python route.
+ * Optional: setup.py builds it where a C compiler is found; where it is missing (or
+ * EUROGAMES_PURE_PYTHON=1) the adapters encode the view. It computes no number: encode.py hands
+ * it, once, float32 tables computed at import by the view route's own arithmetic (per count,
+ * per card, per noble), and this module copies the pieces in the view route's order, reading
+ * the state's fields. tests/rl/test_compiled_route.py holds it equal to
+ * encode(state.view(seat)) byte for byte at every decision of many games.
  *
  * encode(state, seat, out=None): seat is a seat number or None (a spectator); without out,
  * a new bytearray of the vector; with out (a writable buffer of exactly the vector's bytes),
  * the vector is written there and None returned.
  */
 #define GAME "splendor"
-#include "_cencode.h" /* src/eurogames/rl: what the compiled encoders share */
+#include "_cencode.h" /* src/eurogames/core: what the compiled encoders share */
 
 #define PHASES 4
 #define MARKET_SLOTS 12

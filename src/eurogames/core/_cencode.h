@@ -3,8 +3,9 @@
  * encode(state, seat, out=None) entry point. A module defines GAME (its name, which starts
  * every error message) before including this file.
  *
- * Nothing here computes a number: pieces are copied from tables built by the Python route,
- * so the compiled route gives its very bytes (tests/rl/test_fast_route.py).
+ * Nothing here computes a number: pieces are copied from tables that encode.py computes once,
+ * at import, with the view route's own arithmetic, so the compiled route gives the view
+ * route's very bytes (tests/rl/test_compiled_route.py).
  */
 #ifndef EUROGAMES_CENCODE_H
 #define EUROGAMES_CENCODE_H
@@ -73,6 +74,16 @@ static inline int load_tables(PyObject *given, Table *loaded, int count) {
 
 /* a non-negative integer, else -1 with an error naming `what` */
 static inline Py_ssize_t as_index(PyObject *item, const char *what) {
+    /* the usual item, a small exact int (a count, an id), read without a call */
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(item) && PyUnstable_Long_IsCompact((PyLongObject *)item)) {
+        Py_ssize_t small = PyUnstable_Long_CompactValue((PyLongObject *)item);
+        if (small >= 0) return small;
+    }
+#elif !defined(Py_LIMITED_API)
+    if (PyLong_CheckExact(item) && (Py_SIZE(item) == 0 || Py_SIZE(item) == 1))
+        return Py_SIZE(item) ? (Py_ssize_t)((PyLongObject *)item)->ob_digit[0] : 0;
+#endif
     if (!PyLong_Check(item)) {
         PyErr_Format(PyExc_TypeError, OBS "%s must be an integer", what);
         return -1;
