@@ -11,9 +11,9 @@ which encoding and route each game took.
 
 Every row counts engine decisions (plies) per second over whole games, new games dealt as
 needed. ``engine`` applies a random legal action; ``engine + observation`` also computes the
-observation of the seat to move as the adapters do (``Encoder.observe``: the game's fast
-route, compiled where the install found a C compiler, the same vector as encoding
-``state.view(seat)``; the header says which route each game took), the information a learner needs
+observation of the seat to move as the adapters do (``Encoder.observe``: the game's compiled
+route where the install found a C compiler, else the encoding of ``state.view(seat)``, the
+same vector; the header says which route each game took), the information a learner needs
 whatever the interface; ``engine + view`` builds ``state.view(seat)`` instead (the view route's
 floor, before any encoding); the PettingZoo and Gymnasium rows are what a learning loop sees (an
 observation and an action mask every decision); OpenSpiel is timed bare (``legal_actions`` and
@@ -21,7 +21,7 @@ observation and an action mask every decision); OpenSpiel is timed bare (``legal
 (``make_observation``, the numpy route). Rates are per CPU second of this process (the
 machine is shared), the best of ``--repeat`` measures taken in turn with the other routes,
 after an untimed warm-up on other games through the same route (as in a
-long training run, where the engine's and the encoders' memos have settled). ``× engine`` is
+long training run, where the engine's memos have settled). ``× engine`` is
 the engine's rate over the row's: how many times one decision costs through that route;
 ``× engine + obs.`` compares a route that observes with the engine plus the observation, so
 that it shows what the interface itself adds.
@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 
 import eurogames
-from enginebench import pin_to_one_core
+from engine import pin_to_one_core
 from eurogames.core.rng import Rng
 
 clock = time.process_time  # CPU time: the machine is shared, and other loads would count
@@ -151,8 +151,8 @@ def chosen_encoding(name: str, wanted: str | None) -> str:
 
 
 def observation_routes(names: list[str], wanted: str | None) -> str:
-    """Which encoding each game's observations are in, and which fast route they take here:
-    compiled (``_cencode``, where the install found a C compiler) or Python (none, or
+    """Which encoding each game's observations are in, and which route they take here:
+    compiled (``_cencode``, where the install found a C compiler) or view (none, or
     ``EUROGAMES_PURE_PYTHON=1``)."""
     from eurogames.rl import observation_route
 
@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
                 # several of them; each keeps its best rate (as timeit keeps its best time)
                 for k, (_, measure, _) in enumerate(routes):
                     # the warm-up plays other games (seed 2) through the same route: the steady
-                    # state of a long run, with the engine's and the encoders' memos settled
+                    # state of a long run, with the engine's memos settled
                     if warm and rep == 0:
                         measure(name, players, warm, 2, encoding)
                     best[k] = max(best[k], measure(name, players, plies, 1, encoding))
