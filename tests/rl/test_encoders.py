@@ -172,3 +172,24 @@ def test_malformed_encodings_are_refused(toy_games, monkeypatch):
     monkeypatch.setattr(module, "ENCODINGS", {})
     with pytest.raises(NoEncoderError, match="ENCODINGS must be a non-empty dict from names to encodings"):
         encodings(toy_games["variants"])
+
+
+def test_encoders_stand_on_the_contract_alone():
+    """A game's encoder imports eurogames.core.encoding, never eurogames.rl (a game folder
+    names no client, store or adapter); and importing eurogames, or that shared module,
+    needs no numpy."""
+    import subprocess
+
+    code = (
+        "import sys, importlib, eurogames, eurogames.core.encoding\n"
+        "assert 'numpy' not in sys.modules, 'numpy imported by eurogames'\n"
+        "from eurogames.core.registry import load\n"
+        f"for name in {ENCODED_GAMES!r}:\n"
+        "    package = type(load(name)).__module__.rpartition('.')[0]\n"
+        "    importlib.import_module(package + '.encode')\n"
+        "    assert 'eurogames.rl' not in sys.modules, name\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
