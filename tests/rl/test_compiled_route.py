@@ -133,8 +133,9 @@ def test_compiled_route_follows_clones_taking_turns(name, encoding, which):
 @pytest.mark.parametrize(("name", "encoding"), ENCODED)
 def test_an_observation_belongs_to_its_caller(name, encoding):
     """A returned vector is writable and shares nothing: changing it changes no later one."""
-    state = eurogames.load(name).new(2, seed=4)
-    encode = Encoder(name, 2, encoding=encoding)
+    game = eurogames.load(name)
+    state = game.new(game.min_players, seed=4)
+    encode = Encoder(name, game.min_players, encoding=encoding)
     first = encode.observe(state, 0)
     again = first.copy()
     first[:] = 7.0
