@@ -18,24 +18,23 @@ from eurogames.core.errors import IllegalActionError  # noqa: E402
 from eurogames.core.rng import Rng  # noqa: E402
 from eurogames.rl.encoding import Encoder  # noqa: E402
 
+from .helpers import ENCODED, ENCODED_GAMES  # noqa: E402
+
 
 def test_every_game_is_registered_by_its_capitalised_name():
-    assert [f"eurogames/{n.capitalize()}-v0" for n in eurogames.games()] == eurogames.rl.GYMNASIUM_IDS
+    assert [eurogames.rl.env_id(n) for n in eurogames.games()] == eurogames.rl.GYMNASIUM_IDS
     for env_id in eurogames.rl.GYMNASIUM_IDS:
         assert env_id in gymnasium.registry
 
 
-@pytest.mark.parametrize(
-    ("env_id", "opponents", "seat", "encoding"),
-    [
-        ("eurogames/Splendor-v0", ["greedy", "random"], 0, None),
-        ("eurogames/Splendor-v0", ["random"], 1, None),
-        ("eurogames/Alhambra-v0", ["random", "random"], 2, None),
-        ("eurogames/Alhambra-v0", ["random"], 0, "planes"),
-    ],
-)
-def test_gymnasium_check_env(env_id, opponents, seat, encoding):
-    env = gymnasium.make(env_id, opponents=opponents, seat=seat, encoding=encoding)
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+@pytest.mark.parametrize("seat", [0, -1])
+def test_gymnasium_check_env(name, encoding, seat):
+    """Every game and encoding, the learner first or last, random bots in the other seats."""
+    players = min(3, eurogames.load(name).max_players)
+    opponents = ["random"] * (players - 1)
+    seat %= players
+    env = gymnasium.make(eurogames.rl.env_id(name), opponents=opponents, seat=seat, encoding=encoding)
     expected = Encoder(env.unwrapped.game, len(opponents) + 1, encoding=encoding)
     assert env.observation_space["observation"].shape == (expected.size,)
     with warnings.catch_warnings():
@@ -59,9 +58,10 @@ def random_episode(env, seed):
             return total, terminated, truncated, info, steps
 
 
-@pytest.mark.parametrize("name", ["Splendor", "Alhambra"])
+@pytest.mark.parametrize("name", ENCODED_GAMES)
 def test_the_reward_is_the_seats_return_at_the_end(name):
-    env = gymnasium.make(f"eurogames/{name}-v0", opponents=["random", "random"], seat=1)
+    players = min(3, eurogames.load(name).max_players)
+    env = gymnasium.make(eurogames.rl.env_id(name), opponents=["random"] * (players - 1), seat=1)
     total, terminated, truncated, info, _ = random_episode(env, seed=4)
     state = env.unwrapped.game_state
     assert terminated and not truncated and state.is_over()

@@ -19,6 +19,8 @@ import eurogames.rl  # noqa: E402
 from eurogames.core.errors import IllegalActionError  # noqa: E402
 from eurogames.rl.encoding import Encoder  # noqa: E402
 
+from .helpers import CASES, ENCODED  # noqa: E402
+
 GameType = pyspiel.GameType
 
 
@@ -40,7 +42,7 @@ def test_every_game_is_registered():
     assert set(eurogames.rl.OPENSPIEL_NAMES) <= set(pyspiel.registered_names())
 
 
-@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 3), ("alhambra", 2), ("alhambra", 6)])
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_game_type_and_info(name, players):
     engine = eurogames.load(name)
     game = pyspiel.load_game(f"eurogames_{name}", {"players": players})
@@ -57,7 +59,7 @@ def test_game_type_and_info(name, players):
     assert game.observation_tensor_shape() == [Encoder(name, players).size]
 
 
-@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 4), ("alhambra", 3)])
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_openspiel_random_simulation(name, players):
     game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "rng_seed": players})
     # serialize=False: OpenSpiel serialises a sampled-stochastic game with its generator's
@@ -220,19 +222,21 @@ def test_the_deal_is_the_only_chance_node():
         state.chance_outcomes()
 
 
-@pytest.mark.parametrize(("name", "encoding"), [("splendor", "default"), ("alhambra", "tiles"), ("alhambra", "planes")])
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
 def test_observations_are_the_encoded_views(name, encoding):
-    game = pyspiel.load_game(f"eurogames_{name}", {"players": 3, "rng_seed": 5, "encoding": encoding})
+    players = min(3, eurogames.load(name).max_players)
+    params = {"players": players, "rng_seed": 5, "encoding": encoding}
+    game = pyspiel.load_game(f"eurogames_{name}", params)
     assert game.get_parameters()["encoding"] == encoding
     state = dealt(game)
     for action in state.legal_actions()[:1]:
         state.apply_action(action)
-    encode = Encoder(name, 3, encoding=encoding)
+    encode = Encoder(name, players, encoding=encoding)
     assert game.observation_tensor_size() == encode.size
     engine = state.engine_state
     public = make_observation(game, pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
-    for player in range(3):
+    for player in range(players):
         expected = encode(engine.view(player))
         assert np.array_equal(np.array(state.observation_tensor(player), np.float32), expected)
         assert json.loads(state.observation_string(player)) == engine.view(player)
