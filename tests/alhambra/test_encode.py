@@ -86,7 +86,9 @@ def reference(view: dict[str, Any], n: int, encoding: str = "tiles") -> np.ndarr
         gifts[(gift["seat"] - r) % n] = len(gift["tiles"]) / 4
     put("end gifts", gifts)
     dirk = view["dirk"]
-    put("dirk", [0.0] * 8 if dirk is None else [1.0, dirk["points"] / 100, *per_type(dirk["tiles"])])
+    put(
+        "dirk", [0.0] * 8 if dirk is None else [1.0, dirk["points"] / 100, *per_type(dirk["tiles"])]
+    )
     for i in range(n):
         p = view["seats"][(r + i) % n]
         put(f"seat+{i} points", [p["points"] / 100])

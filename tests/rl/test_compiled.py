@@ -59,7 +59,9 @@ def test_pure_python_leaves_the_compiled_route_unused():
     )
     # the tests' sys.path too, where a game registered for the tests is found
     env = {**os.environ, "EUROGAMES_PURE_PYTHON": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
 
@@ -82,7 +84,10 @@ def test_observe_into_writes_the_observation(name, encoding):
 @pytest.mark.parametrize(
     ("out", "message"),
     [
-        (np.zeros(3, np.float32), r"out must be float32 of shape \(310,\), not float32 of shape \(3,\)"),
+        (
+            np.zeros(3, np.float32),
+            r"out must be float32 of shape \(310,\), not float32 of shape \(3,\)",
+        ),
         (np.zeros(310, np.float64), r"out must be float32 of shape \(310,\), not float64"),
     ],
 )

@@ -28,7 +28,13 @@ from eurogames.rl.encoding import (  # noqa: E402
     pure_python,
 )
 
-from .helpers import ENCODED, ENCODED_CASES, ENCODED_GAMES, option_variants, random_states  # noqa: E402
+from .helpers import (  # noqa: E402
+    ENCODED,
+    ENCODED_CASES,
+    ENCODED_GAMES,
+    option_variants,
+    random_states,
+)
 
 GAMES = 10 if os.environ.get("EUROGAMES_LONG") else 1
 # the compiled route's two entries: a new vector, and the vector written into a caller's
@@ -60,7 +66,9 @@ def route(name: str, which: str, encoding: str | None = None):
     compiled = compiled_entry(module)
     if compiled is None:
         if REQUIRE_COMPILED:
-            pytest.fail(f"{name}'s compiled encoder was not built (EUROGAMES_REQUIRE_COMPILED is set)")
+            pytest.fail(
+                f"{name}'s compiled encoder was not built (EUROGAMES_REQUIRE_COMPILED is set)"
+            )
         pytest.skip(f"{name}'s compiled encoder was not built (no C compiler at install)")
     if which == "compiled":
         return lambda state, seat: np.frombuffer(compiled(state, seat), np.float32)

@@ -39,8 +39,11 @@ def test_the_documented_table_is_the_layout(name):
     table = found.markdown()
     assert table in text
     for encoding in others:
-        rows = [row for row in layout(name, game.min_players, encoding=encoding).markdown().splitlines()
-                if row not in table.splitlines()]
+        rows = [
+            row
+            for row in layout(name, game.min_players, encoding=encoding).markdown().splitlines()
+            if row not in table.splitlines()
+        ]
         assert rows and "\n".join(rows) in text
     for encoding in (default, *others):
         label = "entries" if not others else f'entries, "{encoding}"'

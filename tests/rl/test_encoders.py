@@ -62,11 +62,22 @@ def test_observations_stay_within_the_declared_bounds(name, players, encoding):
             assert (x >= 0).all() and (x <= encode.high).all()
 
 
-@pytest.mark.parametrize(("name", "encoding", "message"), [
-    ("alhambra", "pixels", "alhambra has no observation encoding 'pixels'; its encodings: tiles, planes"),
-    ("splendor", "planes", "splendor has no observation encoding 'planes'; its encodings: default"),
-    ("alhambra", 3, "alhambra has no observation encoding 3"),
-])
+@pytest.mark.parametrize(
+    ("name", "encoding", "message"),
+    [
+        (
+            "alhambra",
+            "pixels",
+            "alhambra has no observation encoding 'pixels'; its encodings: tiles, planes",
+        ),
+        (
+            "splendor",
+            "planes",
+            "splendor has no observation encoding 'planes'; its encodings: default",
+        ),
+        ("alhambra", 3, "alhambra has no observation encoding 3"),
+    ],
+)
 def test_an_unknown_encoding_is_refused_by_name(name, encoding, message):
     with pytest.raises(ValueError, match=message):
         Encoder(name, 2, encoding=encoding)
@@ -120,7 +131,9 @@ def toy_games(tmp_path, monkeypatch):
         package.mkdir()
         (package / "__init__.py").write_text("")
         (package / "game.py").write_text(game_code.format(name=name))
-    (root / "half" / "encode.py").write_text("def observation_size(players, options):\n    return 3\n")
+    (root / "half" / "encode.py").write_text(
+        "def observation_size(players, options):\n    return 3\n"
+    )
     (root / "wrong" / "encode.py").write_text(
         "import numpy as np\n"
         "def observation_size(players, options):\n    return 3\n"
@@ -131,7 +144,8 @@ def toy_games(tmp_path, monkeypatch):
         "import numpy as np\n"
         "def observation_size(players, options):\n    return 3\n"
         "def encode(view, players):\n    return np.zeros(3, np.float32)\n"
-        "ENCODINGS = {'full': types.SimpleNamespace(observation_size=observation_size, encode=encode),\n"
+        "ENCODINGS = {'full': types.SimpleNamespace(observation_size=observation_size,\n"
+        "                                           encode=encode),\n"
         "             'broken': types.SimpleNamespace(observation_size=observation_size)}\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -142,7 +156,9 @@ def toy_games(tmp_path, monkeypatch):
 
 
 def test_a_game_without_an_encoder_gets_a_clear_error(toy_games):
-    with pytest.raises(NoEncoderError, match=r"bare has no observation encoder: add toygames/bare/encode\.py"):
+    with pytest.raises(
+        NoEncoderError, match=r"bare has no observation encoder: add toygames/bare/encode\.py"
+    ):
         encoder(toy_games["bare"])
 
 
@@ -161,14 +177,18 @@ def test_an_encoding_missing_a_function_is_named(toy_games):
     game = toy_games["variants"]
     assert encodings(game) == ("full", "broken")
     assert Encoder(game, 2).size == 3 and Encoder(game, 2).encoding == "full"
-    with pytest.raises(NoEncoderError, match=r"variants's encoding 'broken' does not define encode\(\)"):
+    with pytest.raises(
+        NoEncoderError, match=r"variants's encoding 'broken' does not define encode\(\)"
+    ):
         Encoder(game, 2, encoding="broken")
 
 
 def test_malformed_encodings_are_refused(toy_games, monkeypatch):
     module = encoder(toy_games["variants"])
     monkeypatch.setattr(module, "ENCODINGS", {})
-    with pytest.raises(NoEncoderError, match="ENCODINGS must be a non-empty dict from names to encodings"):
+    with pytest.raises(
+        NoEncoderError, match="ENCODINGS must be a non-empty dict from names to encodings"
+    ):
         encodings(toy_games["variants"])
 
 

@@ -34,7 +34,9 @@ def test_gymnasium_check_env(name, encoding, seat):
     players = min(3, eurogames.load(name).max_players)
     opponents = ["random"] * (players - 1)
     seat %= players
-    env = gymnasium.make(eurogames.rl.env_id(name), opponents=opponents, seat=seat, encoding=encoding)
+    env = gymnasium.make(
+        eurogames.rl.env_id(name), opponents=opponents, seat=seat, encoding=encoding
+    )
     expected = Encoder(env.unwrapped.game, len(opponents) + 1, encoding=encoding)
     assert env.observation_space["observation"].shape == (expected.size,)
     with warnings.catch_warnings():
@@ -51,7 +53,9 @@ def random_episode(env, seed):
     while True:
         legal = np.flatnonzero(observation["action_mask"])
         assert set(legal) == {a.id for a in env.unwrapped.game_state.legal_actions()}
-        observation, reward, terminated, truncated, info = env.step(int(legal[rng.below(len(legal))]))
+        observation, reward, terminated, truncated, info = env.step(
+            int(legal[rng.below(len(legal))])
+        )
         total += reward
         steps += 1
         if terminated or truncated:
@@ -95,7 +99,9 @@ def test_an_illegal_action_raises_naming_it():
     env = gymnasium.make("eurogames/Splendor-v0", opponents=["random"])
     env.reset(seed=1)
     before = env.unwrapped.game_state.to_json()
-    with pytest.raises(IllegalActionError, match=r"action 3841 \(pass\) is not legal now: passing is allowed only"):
+    with pytest.raises(
+        IllegalActionError, match=r"action 3841 \(pass\) is not legal now: passing is allowed only"
+    ):
         env.step(3841)
     with pytest.raises(ValueError, match="outside splendor's action space"):
         env.step(-1)
@@ -117,7 +123,9 @@ def test_the_bare_environment_scores_an_illegal_action_as_a_loss():
 def test_opponents_may_be_bots_with_settings_or_bot_objects():
     game = eurogames.load("splendor")
     bot = eurogames.bot("random", game, seed=3)
-    env = gymnasium.make("eurogames/Splendor-v0", opponents=[("mcts", {"iterations": 5}), bot], seat=0)
+    env = gymnasium.make(
+        "eurogames/Splendor-v0", opponents=[("mcts", {"iterations": 5}), bot], seat=0
+    )
     total, terminated, truncated, _, _ = random_episode(env, seed=2)
     assert terminated or truncated
 
@@ -132,7 +140,10 @@ def test_opponents_may_be_bots_with_settings_or_bot_objects():
         ({"opponents": ["random"] * 4}, "splendor is for 2 to 4 players, not 5"),
         ({"opponents": ["random"], "seat": 2}, "seat must be 0 to 1"),
         ({"opponents": ["random"], "options": {"first": 7}}, "option 'first' must be a seat"),
-        ({"opponents": ["random"], "encoding": "planes"}, "splendor has no observation encoding 'planes'"),
+        (
+            {"opponents": ["random"], "encoding": "planes"},
+            "splendor has no observation encoding 'planes'",
+        ),
     ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs, message):
@@ -160,7 +171,9 @@ def test_vector_environments_step_in_lockstep_and_replay_by_seed(mode):
             seen = [obs["observation"].copy()]
             for _ in range(25):
                 # the lowest legal id in each game (no game ends within 25 decisions)
-                obs, _, _, _, _ = envs.step(np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]]))
+                obs, _, _, _, _ = envs.step(
+                    np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
+                )
                 seen.append(obs["observation"].copy())
             return seen
         finally:
