@@ -125,8 +125,12 @@ def print_table(rows: list[tuple[str, str, str]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, choices=eurogames.games(), help="the game")
-    parser.add_argument("--players", type=int, action="append",
-                        help="player counts (default: the target's count, or the least, and the most)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        help="player counts (default: the target's count, or the least, and the most)",
+    )
     parser.add_argument("--quick", action="store_true", help="a short run")
     args = parser.parse_args(argv)
     game = eurogames.load(args.game)

@@ -41,7 +41,9 @@ from eurogames.core.rng import Rng
 clock = time.process_time  # CPU time: the machine is shared, and other loads would count
 
 
-def engine(name: str, players: int, plies: int, see: str = "", seed: int = 1, encoding: str | None = None) -> float:
+def engine(
+    name: str, players: int, plies: int, see: str = "", seed: int = 1, encoding: str | None = None
+) -> float:
     """``see``: "" (nothing), "view" (``state.view``) or "observation" (``Encoder.observe``,
     in ``encoding``) for the seat to move, before each decision."""
     game = eurogames.load(name)
@@ -77,7 +79,9 @@ def _random_id(state: eurogames.State, rng: Rng) -> int:
     return rng.choice(state.legal_actions()).id
 
 
-def pettingzoo(name: str, players: int, plies: int, seed: int = 1, encoding: str | None = None) -> float:
+def pettingzoo(
+    name: str, players: int, plies: int, seed: int = 1, encoding: str | None = None
+) -> float:
     import eurogames.rl
 
     env = eurogames.rl.pettingzoo_env(name, players=players, seed=seed, encoding=encoding)
@@ -95,12 +99,16 @@ def pettingzoo(name: str, players: int, plies: int, seed: int = 1, encoding: str
     return done / (clock() - start)
 
 
-def gymnasium_env(name: str, players: int, plies: int, seed: int = 1, encoding: str | None = None) -> float:
+def gymnasium_env(
+    name: str, players: int, plies: int, seed: int = 1, encoding: str | None = None
+) -> float:
     import gymnasium
 
     import eurogames.rl
 
-    env = gymnasium.make(eurogames.rl.env_id(name), opponents=["random"] * (players - 1), seat=0, encoding=encoding)
+    env = gymnasium.make(
+        eurogames.rl.env_id(name), opponents=["random"] * (players - 1), seat=0, encoding=encoding
+    )
     rng = Rng(seed)
     done = 0
     env.reset(seed=seed)
@@ -115,7 +123,12 @@ def gymnasium_env(name: str, players: int, plies: int, seed: int = 1, encoding: 
 
 
 def openspiel(
-    name: str, players: int, plies: int, with_observation: bool, seed: int = 1, encoding: str | None = None
+    name: str,
+    players: int,
+    plies: int,
+    with_observation: bool,
+    seed: int = 1,
+    encoding: str | None = None,
 ) -> float:
     import pyspiel
     from open_spiel.python.observation import make_observation
@@ -157,7 +170,8 @@ def observation_routes(names: list[str], wanted: str | None) -> str:
     from eurogames.rl import observation_route
 
     return ", ".join(
-        f"{name} {chosen_encoding(name, wanted)} {observation_route(name, chosen_encoding(name, wanted))}"
+        f"{name} {chosen_encoding(name, wanted)} "
+        f"{observation_route(name, chosen_encoding(name, wanted))}"
         for name in names
     )
 
@@ -166,13 +180,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
     parser.add_argument("--plies", type=int, default=None, help="decisions per measure")
-    parser.add_argument("--warm-up", type=int, default=None, help="untimed decisions before each measure")
-    parser.add_argument("--game", action="append", choices=eurogames.games(), help="only these games")
-    parser.add_argument("--players", type=int, action="append", help="only these player counts (default 2 and 4)")
-    parser.add_argument("--repeat", type=int, default=None, help="measures per route, the best kept (default 5)")
-    parser.add_argument("--encoding", default=None,
-                        help="observe in this encoding where a game has it (Alhambra: tiles, planes); "
-                             "default each game's own")
+    parser.add_argument(
+        "--warm-up", type=int, default=None, help="untimed decisions before each measure"
+    )
+    parser.add_argument(
+        "--game", action="append", choices=eurogames.games(), help="only these games"
+    )
+    parser.add_argument(
+        "--players", type=int, action="append", help="only these player counts (default 2 and 4)"
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=None, help="measures per route, the best kept (default 5)"
+    )
+    parser.add_argument(
+        "--encoding",
+        default=None,
+        help="observe in this encoding where a game has it (Alhambra: tiles, planes); "
+        "default each game's own",
+    )
     args = parser.parse_args(argv)
     pin_to_one_core()
     plies = args.plies or (2000 if args.quick else 30_000)
@@ -182,25 +207,44 @@ def main(argv: list[str] | None = None) -> int:
     # each measure is (game, players, decisions, seed, encoding) -> decisions per second
     routes: list[tuple[str, Callable[..., float], bool]] = [
         ("engine", lambda g, n, k, seed, e: engine(g, n, k, "", seed), False),
-        ("engine + observation (Encoder.observe)", lambda g, n, k, seed, e: engine(g, n, k, "observation", seed, e),
-         False),
-        ("engine + view (state.view)", lambda g, n, k, seed, e: engine(g, n, k, "view", seed), False),
+        (
+            "engine + observation (Encoder.observe)",
+            lambda g, n, k, seed, e: engine(g, n, k, "observation", seed, e),
+            False,
+        ),
+        (
+            "engine + view (state.view)",
+            lambda g, n, k, seed, e: engine(g, n, k, "view", seed),
+            False,
+        ),
         ("PettingZoo AEC (observe + mask + step)", pettingzoo, True),
         ("Gymnasium (make; random opponents)", gymnasium_env, True),
-        ("OpenSpiel (legal_actions + apply_action)", lambda g, n, k, seed, e: openspiel(g, n, k, False, seed, e),
-         False),
-        ("OpenSpiel + observation (make_observation)", lambda g, n, k, seed, e: openspiel(g, n, k, True, seed, e),
-         True),
+        (
+            "OpenSpiel (legal_actions + apply_action)",
+            lambda g, n, k, seed, e: openspiel(g, n, k, False, seed, e),
+            False,
+        ),
+        (
+            "OpenSpiel + observation (make_observation)",
+            lambda g, n, k, seed, e: openspiel(g, n, k, True, seed, e),
+            True,
+        ),
     ]
     if args.encoding is not None:
         from eurogames.rl import encodings
 
         offered = {e for name in args.game or eurogames.games() for e in encodings(name)}
         if args.encoding not in offered:
-            parser.error(f"no game here has the encoding {args.encoding!r} (encodings: {', '.join(sorted(offered))})")
-    print(f"eurogames {eurogames.__version__}, Python {platform.python_version()}, "
-          f"{platform.machine()}, one core, the best of {args.repeat} measures of {plies:,} decisions, "
-          f"after {warm:,} untimed ones on other games")
+            parser.error(
+                f"no game here has the encoding {args.encoding!r} (encodings: "
+                f"{', '.join(sorted(offered))})"
+            )
+    print(
+        f"eurogames {eurogames.__version__}, Python {platform.python_version()}, "
+        f"{platform.machine()}, one core, the best of {args.repeat} measures of {plies:,} "
+        "decisions, "
+        f"after {warm:,} untimed ones on other games"
+    )
     print(f"observations by: {observation_routes(args.game or eurogames.games(), args.encoding)}")
     print("| game | players | route | decisions/s | µs/decision | × engine | × engine + obs. |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -161,7 +161,7 @@ def test_check_mode_catches_a_compiled_route_that_drifts(monkeypatch):
         out[3] += 0.5
         return out
 
-    monkeypatch.setattr(encode, "_fast", drifted)
+    monkeypatch.setattr(encode, "_compiled", drifted)
     message = r"splendor: encode_state differs .* seat 0 at ply 0, entries \[3\]"
     with pytest.raises(ObservationMismatchError, match=message):
         encode.observe(state, 0)
@@ -178,14 +178,14 @@ def test_check_mode_from_the_environment(monkeypatch):
 
 def test_without_a_compiled_route_the_view_is_encoded(monkeypatch):
     encode = Encoder("splendor", 3)
-    monkeypatch.setattr(encode, "_fast", None)
+    monkeypatch.setattr(encode, "_compiled", None)
     state = eurogames.load("splendor").new(3, seed=2)
     assert np.array_equal(encode.observe(state, 2), encode(state.view(2)))
 
 
 def test_a_compiled_route_of_the_wrong_shape_is_refused(monkeypatch):
     encode = Encoder("splendor", 2)
-    monkeypatch.setattr(encode, "_fast", lambda state, seat: np.zeros(5, np.float32))
+    monkeypatch.setattr(encode, "_compiled", lambda state, seat: np.zeros(5, np.float32))
     message = r"encode_state returned float32 of shape \(5,\), not float32 of \(310,\)"
     with pytest.raises(ValueError, match=message):
         encode.observe(eurogames.load("splendor").new(2, seed=1), 0)

@@ -90,12 +90,15 @@ def encoder(game: Game | str, encoding: str | None = None) -> Any:
     declared = _declared(game, module)
     if not isinstance(encoding, str) or encoding not in declared:
         raise ValueError(
-            f"{game.name} has no observation encoding {encoding!r}; its encodings: {', '.join(declared)}"
+            f"{game.name} has no observation encoding {encoding!r}; its encodings: "
+            f"{', '.join(declared)}"
         )
     found = declared[encoding]
     missing = [name for name in REQUIRED if not callable(getattr(found, name, None))]
     if missing:
-        raise NoEncoderError(f"{game.name}'s encoding {encoding!r} does not define {' and '.join(missing)}()")
+        raise NoEncoderError(
+            f"{game.name}'s encoding {encoding!r} does not define {' and '.join(missing)}()"
+        )
     return found
 
 
@@ -103,8 +106,14 @@ def _declared(game: Game, module: ModuleType) -> dict[str, Any]:
     declared = getattr(module, "ENCODINGS", None)
     if declared is None:
         return {DEFAULT_ENCODING: module}
-    if not isinstance(declared, dict) or not declared or not all(isinstance(k, str) for k in declared):
-        raise NoEncoderError(f"{game.name}'s ENCODINGS must be a non-empty dict from names to encodings")
+    if (
+        not isinstance(declared, dict)
+        or not declared
+        or not all(isinstance(k, str) for k in declared)
+    ):
+        raise NoEncoderError(
+            f"{game.name}'s ENCODINGS must be a non-empty dict from names to encodings"
+        )
     return declared
 
 
@@ -155,14 +164,22 @@ def checked_options(game: Game, players: int, options: dict[str, Any] | None) ->
 
 
 def observation_size(
-    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+    game: Game | str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    encoding: str | None = None,
 ) -> int:
     game = game_of(game)
-    return int(encoder(game, encoding).observation_size(players, checked_options(game, players, options)))
+    return int(
+        encoder(game, encoding).observation_size(players, checked_options(game, players, options))
+    )
 
 
 def layout(
-    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+    game: Game | str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    encoding: str | None = None,
 ) -> Layout | None:
     """The game's declared layout (of ``encoding``; ``None``: the default), or ``None`` when
     its encoder declares none."""
@@ -175,7 +192,10 @@ def layout(
 
 
 def observation_high(
-    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+    game: Game | str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    encoding: str | None = None,
 ) -> np.ndarray:
     """Upper bounds for an observation space (``inf`` everywhere without a layout)."""
     found = layout(game, players, options, encoding)
@@ -217,10 +237,10 @@ class Encoder:
             else np.full(self.size, np.inf, np.float32)  # no layout: the bounds are unknown
         )
         self._encode = self.module.encode
-        self._fast = getattr(self.module, "encode_state", None)
+        self._compiled = getattr(self.module, "encode_state", None)
         self._shape = (self.size,)
         into = getattr(self.module, "encode_state_into", None)
-        self._into = into if self._fast is not None else None
+        self._into = into if self._compiled is not None else None
         if check is None:
             check = os.environ.get("EUROGAMES_CHECK_OBSERVATIONS", "") not in ("", "0")
         self.check = check
@@ -241,10 +261,10 @@ class Encoder:
         compiled route where it was built, else by encoding ``state.view(seat)``; with
         ``check``, both, raising :class:`ObservationMismatchError` where they differ."""
         self._check_call(state, seat)
-        fast = self._fast
-        if fast is None:
+        compiled = self._compiled
+        if compiled is None:
             return self(state.view(seat))
-        out = fast(state, seat)
+        out = compiled(state, seat)
         if out.shape != self._shape or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32):
             raise ValueError(
                 f"{self.game.name}'s encode_state returned {out.dtype} of shape {out.shape}, "
@@ -258,7 +278,9 @@ class Encoder:
         """:meth:`observe` written into ``out`` (float32, the observation's length; OpenSpiel's
         observation tensor), by the game's ``encode_state_into`` when it has one."""
         if out.shape != self._shape or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32):
-            raise ValueError(f"out must be float32 of shape ({self.size},), not {out.dtype} of shape {out.shape}")
+            raise ValueError(
+                f"out must be float32 of shape ({self.size},), not {out.dtype} of shape {out.shape}"
+            )
         into = self._into
         if into is None:
             out[:] = self.observe(state, seat)
@@ -337,7 +359,9 @@ def legal_action(state: Any, action: Any) -> Action:
     if found not in state.legal_actions():
         if state.is_over():
             raise IllegalActionError(f"action {index} ({found.text}): the game is over")
-        raise IllegalActionError(f"action {index} ({found.text}) is not legal now: {state.why_illegal(found)}")
+        raise IllegalActionError(
+            f"action {index} ({found.text}) is not legal now: {state.why_illegal(found)}"
+        )
     return found
 
 

@@ -64,7 +64,11 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
     default), docs/observations.md.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -77,7 +81,9 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         encoding: str | None = None,
     ) -> None:
         if spaces is None:
-            raise ImportError("the PettingZoo environment needs the rl extra: pip install 'eurogames[rl]'")
+            raise ImportError(
+                "the PettingZoo environment needs the rl extra: pip install 'eurogames[rl]'"
+            )
         EzPickle.__init__(self, game, players, seed, options, max_plies, render_mode, encoding)
         super().__init__()
         self.game = game_of(game)

@@ -75,8 +75,21 @@ SLOT_FEATURES = 1 + len(TYPES) + 1 + len(SIDES)
 
 
 def _dense_table(players: int) -> int:
-    return (len(PHASES) + 3 * players + 1 + MARKET_SLOTS * SLOT_FEATURES + MONEY_CARDS + 1 + MONEY_CARDS
-            + NUM_TILES + 3 + SCORING_CARDS * 3 + NUM_TILES + 2 + len(TYPES))
+    return (
+        len(PHASES)
+        + 3 * players
+        + 1
+        + MARKET_SLOTS * SLOT_FEATURES
+        + MONEY_CARDS
+        + 1
+        + MONEY_CARDS
+        + NUM_TILES
+        + 3
+        + SCORING_CARDS * 3
+        + NUM_TILES
+        + 2
+        + len(TYPES)
+    )
 
 
 def _form(form: str) -> str:
@@ -85,7 +98,9 @@ def _form(form: str) -> str:
     return form
 
 
-def observation_size(players: int, options: dict[str, Any] | None = None, form: str = "tiles") -> int:
+def observation_size(
+    players: int, options: dict[str, Any] | None = None, form: str = "tiles"
+) -> int:
     return _dense_table(players) + players * (DENSE_SEAT + PALACE_SIZE[_form(form)])
 
 
@@ -95,51 +110,122 @@ def layout(players: int, options: dict[str, Any] | None = None, form: str = "til
     _form(form)
     n = players
     blocks = [
-        Block("phase", len(PHASES), 1.0, "one-hot: action, placing (bought tiles), ending (end gifts, E3), over"),
+        Block(
+            "phase",
+            len(PHASES),
+            1.0,
+            "one-hot: action, placing (bought tiles), ending (end gifts, E3), over",
+        ),
         current_seat_block(n),
         Block("start seat", n, 1.0, "one-hot of the start player, relative"),
         Block("bonus action", 1, 1.0, "1 after an exact payment: the seat may act again (M4)"),
-        Block("market", MARKET_SLOTS * SLOT_FEATURES, 1.0,
-              "4 slots (yellow, green, blue, orange), 12 entries each: present, type one-hot "
-              "(pavilion, seraglio, arcades, chambers, garden, tower), price /13, wall on the north, east, south, west"),
-        Block("display", MONEY_CARDS, 1.0, "face-up money cards: count of each card /3, yellow 1…9, green 1…9, blue 1…9, orange 1…9"),
+        Block(
+            "market",
+            MARKET_SLOTS * SLOT_FEATURES,
+            1.0,
+            "4 slots (yellow, green, blue, orange), 12 entries each: present, type one-hot "
+            "(pavilion, seraglio, arcades, chambers, garden, tower), price /13, wall on the "
+            "north, east, south, west",
+        ),
+        Block(
+            "display",
+            MONEY_CARDS,
+            1.0,
+            "face-up money cards: count of each card /3, yellow 1…9, green 1…9, blue 1…9, orange "
+            "1…9",
+        ),
         Block("deck", 1, 1.0, "cards left in the money deck /110"),
         Block("discard", MONEY_CARDS, 1.0, "discard pile: count of each card /3, as the display"),
         Block("bag", NUM_TILES, 1.0, "1 for each tile id 1…54 still in the bag"),
         Block("scorings done", 3, 1.0, "one-hot: 0, 1, 2 scoring cards drawn"),
-        Block("scoring cards", SCORING_CARDS * 3, 1.0,
-              "per undrawn scoring card (in deck order): present, first and last draw it can come at /110"),
-        Block("bought", NUM_TILES, 1.0, "1 for each tile id bought this turn or given at the end and waiting to be placed"),
-        Block("end gifts", n, 1.0, "per seat, relative: tiles it will receive at the end, waiting their turn /4"),
-        Block("dirk", 2 + len(TYPES), (1.0, MOST_POINTS / POINTS_SCALE, *(1.0,) * len(TYPES)),
-              "Dirk (2 players, V1–V7): in play, points /100, his tiles per type /11"),
+        Block(
+            "scoring cards",
+            SCORING_CARDS * 3,
+            1.0,
+            "per undrawn scoring card (in deck order): present, first and last draw it can come "
+            "at /110",
+        ),
+        Block(
+            "bought",
+            NUM_TILES,
+            1.0,
+            "1 for each tile id bought this turn or given at the end and waiting to be placed",
+        ),
+        Block(
+            "end gifts",
+            n,
+            1.0,
+            "per seat, relative: tiles it will receive at the end, waiting their turn /4",
+        ),
+        Block(
+            "dirk",
+            2 + len(TYPES),
+            (1.0, MOST_POINTS / POINTS_SCALE, *(1.0,) * len(TYPES)),
+            "Dirk (2 players, V1–V7): in play, points /100, his tiles per type /11",
+        ),
     ]
     for i in range(n):
         who = seat_label(i)
         blocks += [
             Block(f"seat+{i} points", 1, MOST_POINTS / POINTS_SCALE, f"{who}: points /100"),
-            Block(f"seat+{i} money", MONEY_CARDS, 1.0, f"{who}: money cards held, count of each /3 (hands are public, A18)"),
-            Block(f"seat+{i} money totals", len(CURRENCIES), 135 / MONEY_SCALE, f"{who}: money held per currency /45"),
-            Block(f"seat+{i} buildings", len(TYPES), 1.0, f"{who}: tiles of each type in its Alhambra /11"),
-            Block(f"seat+{i} longest wall", 1, MOST_WALL / WALL_SCALE, f"{who}: longest outer wall /20 (S6)"),
-            Block(f"seat+{i} reserve", NUM_TILES, 1.0, f"{who}: 1 for each tile id on its reserve board"),
-            Block(f"seat+{i} reserve types", len(TYPES), 1.0, f"{who}: reserve tiles of each type /11"),
+            Block(
+                f"seat+{i} money",
+                MONEY_CARDS,
+                1.0,
+                f"{who}: money cards held, count of each /3 (hands are public, A18)",
+            ),
+            Block(
+                f"seat+{i} money totals",
+                len(CURRENCIES),
+                135 / MONEY_SCALE,
+                f"{who}: money held per currency /45",
+            ),
+            Block(
+                f"seat+{i} buildings",
+                len(TYPES),
+                1.0,
+                f"{who}: tiles of each type in its Alhambra /11",
+            ),
+            Block(
+                f"seat+{i} longest wall",
+                1,
+                MOST_WALL / WALL_SCALE,
+                f"{who}: longest outer wall /20 (S6)",
+            ),
+            Block(
+                f"seat+{i} reserve",
+                NUM_TILES,
+                1.0,
+                f"{who}: 1 for each tile id on its reserve board",
+            ),
+            Block(
+                f"seat+{i} reserve types", len(TYPES), 1.0, f"{who}: reserve tiles of each type /11"
+            ),
         ]
     for i in range(n):
         who = seat_label(i)
         if form == "planes":
-            blocks.append(Block(
-                f"seat+{i} palace", PALACE, 1.0,
-                f"{who}: 11 planes of 25 x 25 cells, row-major from (-12,-12) (x east, y south of the "
-                "fountain at the centre): occupied (the fountain too), type one-hot, wall north, east, "
-                "south, west",
-            ))
+            blocks.append(
+                Block(
+                    f"seat+{i} palace",
+                    PALACE,
+                    1.0,
+                    f"{who}: 11 planes of 25 x 25 cells, row-major from (-12,-12) (x east, y south "
+                    "of the fountain at the centre): occupied (the fountain too), type one-hot, "
+                    "wall north, east, south, west",
+                )
+            )
         else:
-            blocks.append(Block(
-                f"seat+{i} palace", NUM_TILES * TILE_FEATURES, 1.0,
-                f"{who}: per tile id 1…54, 3 entries: 1 if it stands in this Alhambra, then its cell's "
-                "x + 12 and y + 12, /24 (x east, y south of the fountain; the id gives type and walls)",
-            ))
+            blocks.append(
+                Block(
+                    f"seat+{i} palace",
+                    NUM_TILES * TILE_FEATURES,
+                    1.0,
+                    f"{who}: per tile id 1…54, 3 entries: 1 if it stands in this Alhambra, then "
+                    "its cell's x + 12 and y + 12, /24 (x east, y south of the fountain; the id "
+                    "gives type and walls)",
+                )
+            )
     return Layout(blocks)
 
 
@@ -186,14 +272,19 @@ class _Offsets:
         self.reserve = [starts[f"seat+{i} reserve"] for i in range(players)]
         self.reserve_types = [starts[f"seat+{i} reserve types"] for i in range(players)]
         self.palace = [starts[f"seat+{i} palace"] for i in range(players)]
-        self.seat_entries = [(starts[f"seat+{i} points"], starts[f"seat+{i} longest wall"]) for i in range(players)]
+        self.seat_entries = [
+            (starts[f"seat+{i} points"], starts[f"seat+{i} longest wall"]) for i in range(players)
+        ]
         # each seat's money counts as a 4 x 9 matrix (currency, value), and its totals
         self.money_cards = np.array([
             [[m + c * 9 + v for v in range(9)] for c in range(len(CURRENCIES))] for m in self.money
         ])
-        self.totals = np.array([
-            [starts[f"seat+{i} money totals"] + c for c in range(len(CURRENCIES))] for i in range(players)
-        ])
+        self.totals = np.array(
+            [
+                [starts[f"seat+{i} money totals"] + c for c in range(len(CURRENCIES))]
+                for i in range(players)
+            ]
+        )
         scale = np.ones(self.dense, np.float32)
         for block in ("display", "discard"):
             scale[spans.span(block)] = 1 / COPIES_SCALE
@@ -201,7 +292,9 @@ class _Offsets:
             scale[starts["market"] + k * SLOT_FEATURES + 1 + len(TYPES)] = 1 / PRICE_SCALE
         scale[spans.span("deck")] = 1 / DECK_SCALE
         for j in range(SCORING_CARDS):
-            scale[starts["scoring cards"] + 3 * j + 1 : starts["scoring cards"] + 3 * j + 3] = 1 / DECK_SCALE
+            scale[starts["scoring cards"] + 3 * j + 1 : starts["scoring cards"] + 3 * j + 3] = (
+                1 / DECK_SCALE
+            )
         scale[spans.span("end gifts")] = 1 / GIFT_SCALE
         scale[starts["dirk"] + 1] = 1 / POINTS_SCALE
         scale[starts["dirk"] + 2 : starts["dirk"] + 2 + len(TYPES)] = 1 / TYPE_SCALE
@@ -399,11 +492,21 @@ def _compiled_tables() -> dict[str, bytes]:
         "plane_offsets": _int32(plane_offsets),
         "cell_entry": _int32(cell_entry),
         # per cell and side (north, east, south, west): palace._SECTIONS's (step, corner, corner)
-        "sections": _int32([_SECTIONS[c][bit][0] for c in range(WIDTH * WIDTH) for bit in SIDE_BITS]),
+        "sections": _int32(
+            [_SECTIONS[c][bit][0] for c in range(WIDTH * WIDTH) for bit in SIDE_BITS]
+        ),
         "side_bits": _int32(SIDE_BITS),
         "wall_bits": _int32(list(WALLS)),
-        "sizes": _int32([(_dense_table(n) + n * DENSE_SEAT, observation_size(n, form="planes"),
-                          observation_size(n, form="tiles")) for n in range(7)]),
+        "sizes": _int32(
+            [
+                (
+                    _dense_table(n) + n * DENSE_SEAT,
+                    observation_size(n, form="planes"),
+                    observation_size(n, form="tiles"),
+                )
+                for n in range(7)
+            ]
+        ),
     }
 
 

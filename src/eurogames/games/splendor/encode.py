@@ -67,28 +67,62 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
     blocks = [
         Block("phase", len(PHASES), 1.0, "one-hot: main, return (R18), noble (R19), over"),
         current_seat_block(n),
-        Block("start seat", n, 1.0, "one-hot of the start player, relative (the round ends before it, R23)"),
+        Block(
+            "start seat",
+            n,
+            1.0,
+            "one-hot of the start player, relative (the round ends before it, R23)",
+        ),
         Block("final round", 1, 1.0, "1 once a seat has reached 15 points (R22)"),
-        Block("supply", 6, 1.0, "tokens in the supply: white, blue, green, red, black (each /7), gold (/5)"),
-        Block("market", MARKET_SLOTS * SLOT_FEATURES, 1.0,
-              "12 slots, level 1 slot 1 first (1.1, 1.2, … 3.4), 12 entries each: present, bonus one-hot "
-              "(white, blue, green, red, black), points /5, cost per colour /7; all 0 for an empty slot"),
+        Block(
+            "supply",
+            6,
+            1.0,
+            "tokens in the supply: white, blue, green, red, black (each /7), gold (/5)",
+        ),
+        Block(
+            "market",
+            MARKET_SLOTS * SLOT_FEATURES,
+            1.0,
+            "12 slots, level 1 slot 1 first (1.1, 1.2, … 3.4), 12 entries each: present, bonus "
+            "one-hot (white, blue, green, red, black), points /5, cost per colour /7; all 0 for "
+            "an empty slot",
+        ),
         Block("decks", LEVELS, 1.0, "cards left in the level 1, 2, 3 decks, /40"),
-        Block("nobles", _nobles(n) * NOBLE_FEATURES, 1.0,
-              f"{_nobles(n)} noble slots in the view's order, 6 entries each: present, requirement per colour /4"),
+        Block(
+            "nobles",
+            _nobles(n) * NOBLE_FEATURES,
+            1.0,
+            f"{_nobles(n)} noble slots in the view's order, 6 entries each: present, requirement "
+            "per colour /4",
+        ),
     ]
     for i in range(n):
         who = seat_label(i)
         blocks += [
             Block(f"seat+{i} tokens", 6, 1.0, f"{who}: tokens held, five colours /7, gold /5"),
-            Block(f"seat+{i} bonuses", 5, MOST_BONUS / BONUS_SCALE, f"{who}: card bonuses per colour /10"),
+            Block(
+                f"seat+{i} bonuses",
+                5,
+                MOST_BONUS / BONUS_SCALE,
+                f"{who}: card bonuses per colour /10",
+            ),
             Block(f"seat+{i} points", 1, MOST_POINTS / POINTS_SCALE, f"{who}: prestige points /15"),
-            Block(f"seat+{i} cards", 1, 90 / CARDS_SCALE, f"{who}: development cards bought /30 (the tie-break, R25)"),
+            Block(
+                f"seat+{i} cards",
+                1,
+                90 / CARDS_SCALE,
+                f"{who}: development cards bought /30 (the tie-break, R25)",
+            ),
             Block(f"seat+{i} nobles", 1, MOST_NOBLES / NOBLES_SCALE, f"{who}: nobles won /3"),
-            Block(f"seat+{i} reserved", RESERVE_LIMIT * RESERVED_FEATURES, 1.0,
-                  f"{who}: 3 reserve slots in hand order, 17 entries each: present, blind (taken from a deck), "
-                  "hidden (another seat's blind reserve: only its level is seen, D11), level one-hot, then the "
-                  "card as in the market (all 0 when hidden)"),
+            Block(
+                f"seat+{i} reserved",
+                RESERVE_LIMIT * RESERVED_FEATURES,
+                1.0,
+                f"{who}: 3 reserve slots in hand order, 17 entries each: present, blind (taken "
+                "from a deck), hidden (another seat's blind reserve: only its level is seen, "
+                "D11), level one-hot, then the card as in the market (all 0 when hidden)",
+            ),
         ]
     return Layout(blocks)
 
@@ -193,7 +227,14 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
     for i in range(n):
         player = seats[(r + i) % n]
         ext(_tokens(_TOKENS(player["tokens"])))
-        ext(_tally(_COLOURS(player["bonuses"]), player["points"], len(player["cards"]), len(player["nobles"])))
+        ext(
+            _tally(
+                _COLOURS(player["bonuses"]),
+                player["points"],
+                len(player["cards"]),
+                len(player["nobles"]),
+            )
+        )
         reserved = player["reserved"]
         for card in reserved:
             ext(_reserved(card))
