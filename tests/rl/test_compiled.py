@@ -135,6 +135,8 @@ def test_compiled_route_refuses_a_wrong_seat_or_buffer(name, encoding):
         encode(state, 0, [0.0] * size)  # no buffer at all
     with pytest.raises(AttributeError):
         encode(object(), 0)
+    with pytest.raises(TypeError, match=r"2 or 3 arguments \(state, seat, out=None\), not 1"):
+        encode(state)
 
 
 @pytest.mark.parametrize("name", ENCODED_GAMES)

@@ -173,13 +173,19 @@ static inline int write_head(PyObject *state, Py_ssize_t n, Py_ssize_t r, char *
 /* fill(state, players, seat or -1, out, bytes): the whole vector into out (0 or -1 with an error) */
 typedef int (*fill_fn)(PyObject *, Py_ssize_t, Py_ssize_t, char *, Py_ssize_t);
 
-/* encode(state, seat, out=None) for a game of `least` to `most` players whose vector is
+/* encode(state, seat, out=None) (a METH_FASTCALL entry) for a game of `least` to `most` players whose vector is
  * size(players) bytes: a new bytearray, or the vector written into `out` (a writable buffer
  * of exactly that many bytes) and None */
-static inline PyObject *encode_call(PyObject *args, PyObject *players_name, Py_ssize_t least, Py_ssize_t most,
+static inline PyObject *encode_call(PyObject *const *args, Py_ssize_t nargs, PyObject *players_name,
+                                    Py_ssize_t least, Py_ssize_t most,
                                     Py_ssize_t (*size_of)(Py_ssize_t), fill_fn fill) {
-    PyObject *state, *seat_obj, *out_obj = Py_None;
-    if (!PyArg_ParseTuple(args, "OO|O:encode", &state, &seat_obj, &out_obj)) return NULL;
+    /* METH_FASTCALL: the arguments as given, without a tuple to parse */
+    if (nargs < 2 || nargs > 3) {
+        PyErr_Format(PyExc_TypeError,
+                     "encode takes 2 or 3 arguments (state, seat, out=None), not %zd", nargs);
+        return NULL;
+    }
+    PyObject *state = args[0], *seat_obj = args[1], *out_obj = nargs == 3 ? args[2] : Py_None;
     Py_ssize_t n = int_attr(state, players_name, 0);
     if (n == -2) return NULL;
     if (n < least || n > most) {

@@ -173,11 +173,27 @@ static int money_counts(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *cou
                      MONEY_CARDS);
         return -1;
     }
+    if (*at + MONEY_CARDS * F > end) {
+        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
+        return -1;
+    }
+    /* the hot loop of a 6-player observation (seven blocks of 36): the items read in place,
+     * each count checked against the table once */
+    PyObject **items = PySequence_Fast_ITEMS(counts);
+    const Table *copies = &tables[COPIES];
+    char *to = out + *at;
     for (Py_ssize_t code = 0; code < MONEY_CARDS; code++) {
-        Py_ssize_t v = as_index(item(counts, code), what);
-        if (v < 0 || put(out, at, end, COPIES, v) < 0) return -1;
+        Py_ssize_t v = as_index(items[code], what);
+        if (v < 0) return -1;
+        if (v >= copies->count) {
+            PyErr_Format(PyExc_IndexError, OBS "%s holds %zd copies of a card (at most %zd)", what,
+                         v, copies->count - 1);
+            return -1;
+        }
+        memcpy(to + code * F, copies->data + v * F, F);
         if (totals != NULL) totals[code / VALUES] += v * (code % VALUES + 1);
     }
+    *at += MONEY_CARDS * F;
     return 0;
 }
 
@@ -552,14 +568,14 @@ static int fill_tiles(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out,
     return fill(state, n, seat, out, size, FORM_TILES);
 }
 
-static PyObject *encode_planes(PyObject *self, PyObject *args) {
+static PyObject *encode_planes(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (ready() < 0) return NULL;
-    return encode_call(args, s_players, 2, MOST_PLAYERS, planes_bytes, fill_planes);
+    return encode_call(args, nargs, s_players, 2, MOST_PLAYERS, planes_bytes, fill_planes);
 }
 
-static PyObject *encode_tiles(PyObject *self, PyObject *args) {
+static PyObject *encode_tiles(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (ready() < 0) return NULL;
-    return encode_call(args, s_players, 2, MOST_PLAYERS, tiles_bytes, fill_tiles);
+    return encode_call(args, nargs, s_players, 2, MOST_PLAYERS, tiles_bytes, fill_tiles);
 }
 
 static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
@@ -637,9 +653,9 @@ fail:
 }
 
 static PyMethodDef methods[] = {
-    {"encode_tiles", encode_tiles, METH_VARARGS,
+    {"encode_tiles", (PyCFunction)(void (*)(void))encode_tiles, METH_FASTCALL,
      "encode_tiles(state, seat, out=None): the observation's float32 bytes, palaces as tile positions"},
-    {"encode_planes", encode_planes, METH_VARARGS,
+    {"encode_planes", (PyCFunction)(void (*)(void))encode_planes, METH_FASTCALL,
      "encode_planes(state, seat, out=None): the observation's float32 bytes, palaces as planes"},
     {"longest_wall", longest_wall_py, METH_VARARGS, "longest_wall(grid, cells): palace.longest_wall, compiled"},
     {"setup", setup, METH_O, "setup(tables): the constant byte tables of encode.py"},
