@@ -1,14 +1,14 @@
 """The optional compiled parts: each game's observation encoder in C, ``_cencode.c`` beside its
 ``encode.py``, found here by glob (a new game adds its file, nothing here), with what they
 share in the one include folder below. Where no C compiler is found the build goes on without
-them and the Python routes stand in (``optional=True``); everything else is in
+them and the view route stands in (``optional=True``); everything else is in
 pyproject.toml."""
 
 from pathlib import Path
 
 from setuptools import Extension, setup
 
-INCLUDE = "src/eurogames/rl"  # the folder of _cencode.h, the header every encoder includes
+INCLUDE = "src/eurogames/core"  # the folder of _cencode.h, the header every encoder includes
 SOURCES = sorted(Path("src/eurogames/games").glob("*/_cencode.c"))
 
 setup(

@@ -36,7 +36,10 @@ def entrants(text: str) -> tuple[Entrant, ...]:
 def cpu_seconds() -> float:
     """CPU time of this process and of its finished children (the pool's workers, once the
     pool has shut down; Ray's workers are not children and are not counted)."""
-    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    me, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
@@ -47,7 +50,11 @@ def measure(tournament: Tournament, backend: str, workers: int) -> tuple[float, 
     started = time.perf_counter()
     run(tournament, make_backend(backend, workers), results.append)
     elapsed = time.perf_counter() - started
-    return elapsed, cpu_seconds() - cpu, [json.dumps(r.to_json(tournament.entrants)) for r in results]
+    return (
+        elapsed,
+        cpu_seconds() - cpu,
+        [json.dumps(r.to_json(tournament.entrants)) for r in results],
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -56,7 +63,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bots", default="greedy,random", help="as for `eurogames arena`")
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--workers", default="1,2", help="worker counts to measure, comma separated")
+    parser.add_argument(
+        "--workers", default="1,2", help="worker counts to measure, comma separated"
+    )
     parser.add_argument("--backend", default="local", choices=("local", "ray"))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -71,7 +80,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"`{command}` on {os.cpu_count()} CPUs, load average "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} before the run")
     print()
-    print("| backend | workers | games | seconds | games/s | speed-up | CPU seconds | same records |")
+    print(
+        "| backend | workers | games | seconds | games/s | speed-up | CPU seconds | same records |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     reference: list[str] | None = None
     base_rate = None

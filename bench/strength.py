@@ -97,7 +97,8 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def table(outcomes: list[Outcome], matchups: list[str], budget: str) -> str:
     lines = [
-        "| matchup | games | wins / losses / shared | win rate (95% Wilson CI) | budget per decision | mcts iterations per decision |",
+        "| matchup | games | wins / losses / shared | win rate (95% Wilson CI) | budget per "
+        "decision | mcts iterations per decision |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for matchup in matchups:
@@ -196,13 +197,17 @@ def main(argv: list[str] | None = None) -> None:
     elapsed = time.perf_counter() - started
     unfinished = sum(o.unfinished for o in outcomes)
     knobs = "".join(f", {k}={v}" for k, v in settings.items() if k not in ("seconds", "iterations"))
-    print(f"{args.game}, {args.players} players: the first bot against {args.players - 1} of the second")
+    print(
+        f"{args.game}, {args.players} players: the first bot against {args.players - 1} of the "
+        "second"
+    )
     print(table(outcomes, matchups, budget + knobs))
     print()
     print(
         f"{len(outcomes)} games in {elapsed / 60:.1f} min with {args.workers} worker(s); "
         f"mean length {sum(o.plies for o in outcomes) / len(outcomes):.0f} plies; "
-        f"{unfinished} stopped at {MAX_PLIES_PER_PLAYER * args.players} plies and scored as they stood."
+        f"{unfinished} stopped at {MAX_PLIES_PER_PLAYER * args.players} plies and scored as they "
+        "stood."
     )
 
 

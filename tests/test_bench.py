@@ -18,8 +18,8 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 @pytest.mark.parametrize(
     ("script", "args", "expected"),
     [
-        ("splendor.py", ["--quick"], "random 2-player games/s"),
-        ("alhambra.py", ["--quick"], "random 3-player games/s"),
+        ("engine.py", ["--game", "splendor", "--quick"], "random 2-player games/s"),
+        ("engine.py", ["--game", "alhambra", "--quick"], "random 3-player games/s"),
         ("rl.py", ["--plies", "150", "--warm-up", "20", "--players", "2"], "PettingZoo AEC"),
         ("arena.py", ["--games", "8", "--workers", "1"], "| serial | 1 | 8 |"),
         ("strength.py", ["--games", "2", "--iterations", "5"], "greedy vs random"),

@@ -1,5 +1,8 @@
-"""The observation encoders: found generically, sized and bounded as declared, equal to the
-documented layout (a plain reference encoder), seat-relative, and strict about bad input."""
+"""The observation encoders of every game: found generically, sized and bounded as declared
+(bounds unknown, ``inf``, for an encoder without a layout), and strict about bad input.
+
+That each entry means what docs/observations.md says is checked per game, against a plain
+reference encoder, in tests/<game>/test_encode.py."""
 
 from __future__ import annotations
 
@@ -23,126 +26,58 @@ from eurogames.rl.encoding import (  # noqa: E402
     observation_size,
 )
 
-from .helpers import COUNTS, ENCODED_CASES, REFERENCE, positions  # noqa: E402
+from .helpers import ENCODED_CASES, ENCODED_GAMES, GAMES, WITHOUT_ENCODER, positions  # noqa: E402
 
 
-def test_every_game_has_an_encoder():
-    assert sorted(COUNTS) == eurogames.games()
-    for name in eurogames.games():
-        module = encoder(name)
-        assert module.__name__ == f"eurogames.games.{name}.encode"
+def test_every_game_is_either_encoded_or_skipped_with_its_reason():
+    assert sorted([*ENCODED_GAMES, *WITHOUT_ENCODER]) == sorted(GAMES)
+    for name in ENCODED_GAMES:
+        assert encoder(name).__name__.endswith(".encode")
+    for name, why in WITHOUT_ENCODER.items():
+        assert f"{name} has no observation encoder" in why or "does not define" in why
 
 
 @pytest.mark.parametrize(("name", "players", "encoding"), ENCODED_CASES)
 def test_layout_covers_the_whole_vector(name, players, encoding):
-    spans = layout(name, players, encoding=encoding)
-    assert spans.size == observation_size(name, players, encoding=encoding) == Encoder(name, players, encoding=encoding).size
-    assert sum(b.size for b in spans.blocks) == spans.size
+    size = observation_size(name, players, encoding=encoding)
+    assert Encoder(name, players, encoding=encoding).size == size
     high = observation_high(name, players, encoding=encoding)
-    assert high.shape == (spans.size,) and np.isfinite(high).all() and (high > 0).all()
-
-
-@pytest.mark.parametrize(("name", "players", "encoding"), ENCODED_CASES)
-def test_encoder_follows_the_documented_layout(name, players, encoding):
-    encode = Encoder(name, players, encoding=encoding)
-    reference = REFERENCE[name]
-    extra = {} if encoding == "default" else {"encoding": encoding}
-    for state in positions(name, players, games=1, every=9, seed=players):
-        for seat in [*range(players), None]:
-            view = state.view(seat)
-            got = encode(view)
-            assert got.dtype == np.float32
-            np.testing.assert_allclose(got, reference(view, players, **extra), rtol=0, atol=1e-6)
+    assert high.shape == (size,) and high.dtype == np.float32
+    spans = layout(name, players, encoding=encoding)
+    if spans is None:  # an encoder without a layout: its bounds are unknown
+        assert np.isinf(high).all()
+        return
+    assert spans.size == size
+    assert sum(b.size for b in spans.blocks) == spans.size
+    assert np.isfinite(high).all() and (high > 0).all()
 
 
 @pytest.mark.parametrize(("name", "players", "encoding"), ENCODED_CASES)
 def test_observations_stay_within_the_declared_bounds(name, players, encoding):
     encode = Encoder(name, players, encoding=encoding)
     for state in positions(name, players, games=2, every=5, seed=10 + players):
-        x = encode(state.view(state.current_player if state.current_player >= 0 else 0))
-        assert (x >= 0).all() and (x <= encode.high).all()
+        for seat in (*range(players), None):
+            x = encode(state.view(seat))
+            assert x.dtype == np.float32 and x.shape == (encode.size,)
+            assert (x >= 0).all() and (x <= encode.high).all()
 
 
-def test_seats_are_ordered_from_the_observer():
-    game = eurogames.load("splendor")
-    state = game.new(3, seed=4)
-    for text in ("take white blue green", "take white red black", "take2 red"):
-        state.apply(state.parse_action(text))
-    spans = layout("splendor", 3)
-    x = Encoder("splendor", 3)(state.view(1))
-    # seat 1 took red, black and white: it comes first; seat 2 (take2 red) second
-    assert list(x[spans.span("seat+0 tokens")] * 7)[:5] == pytest.approx([1, 0, 0, 1, 1])
-    assert list(x[spans.span("seat+1 tokens")] * 7)[:5] == pytest.approx([0, 0, 0, 2, 0])
-    assert list(x[spans.span("seat+2 tokens")] * 7)[:5] == pytest.approx([1, 1, 1, 0, 0])
-    assert list(x[spans.span("current seat")]) == [0, 0, 1]  # seat 0 moves: two after seat 1
-    assert list(x[spans.span("start seat")]) == [0, 0, 1]
-
-
-def test_own_blind_reserve_is_face_up_and_another_seats_is_only_a_level():
-    game = eurogames.load("splendor")
-    state = game.new(2, seed=5)
-    state.apply(state.parse_action("reserve deck 2"))
-    card = state.view(0)["seats"][0]["reserved"][0]
-    spans = layout("splendor", 2)
-    mine = Encoder("splendor", 2)(state.view(0))[spans.span("seat+0 reserved")][:17]
-    theirs = Encoder("splendor", 2)(state.view(1))[spans.span("seat+1 reserved")][:17]
-    bonus = ("white", "blue", "green", "red", "black").index(card["bonus"])
-    assert list(mine[:6]) == [1, 1, 0, 0, 1, 0]  # present, blind, not hidden, level 2
-    assert mine[6 + bonus] == 1
-    assert list(theirs) == [1, 1, 1, 0, 1, 0] + [0] * 11  # hidden: the level alone
-
-
-def test_a_placed_tile_lights_its_cell_on_the_documented_planes():
-    game = eurogames.load("alhambra")
-    for state in positions("alhambra", 2, games=1, every=1, seed=3):
-        placed = state.view(0)["seats"][0]["alhambra"]
-        if placed:
-            break
-    tile = placed[0]
-    x, y = tile["at"]
-    planes = Encoder(game, 2, encoding="planes")(state.view(0))
-    planes = planes[layout("alhambra", 2, encoding="planes").span("seat+0 palace")].reshape(11, 25, 25)
-    kind = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower").index(tile["type"])
-    assert planes[0, y + 12, x + 12] == 1 and planes[1 + kind, y + 12, x + 12] == 1
-    walls = [s for s in range(4) if planes[7 + s, y + 12, x + 12]]
-    assert walls == [("north", "east", "south", "west").index(w) for w in tile["walls"]]
-    assert planes[0, 12, 12] == 1  # the fountain
-    assert planes[0].sum() == len(placed) + 1
-
-
-def test_a_placed_tile_has_its_cell_in_the_tiles_encoding():
-    """The default Alhambra encoding: per tile id, placed, then x + 12 and y + 12 over 24."""
-    for state in positions("alhambra", 3, games=1, every=1, seed=5):
-        placed = state.view(1)["seats"][1]["alhambra"]
-        if len(placed) >= 2:
-            break
-    encode = Encoder("alhambra", 3)
-    assert encode.encoding == "tiles"
-    tiles = encode(state.view(1))[layout("alhambra", 3).span("seat+0 palace")].reshape(54, 3)
-    assert tiles[:, 0].sum() == len(placed)
-    for tile in placed:
-        x, y = tile["at"]
-        assert list(tiles[tile["id"] - 1]) == pytest.approx([1, (x + 12) / 24, (y + 12) / 24])
-    # seen from the next seat, the same Alhambra is the last seat's block of 3
-    other = encode(state.view(2))[layout("alhambra", 3).span("seat+2 palace")]
-    assert np.array_equal(other, tiles.ravel())
-
-
-def test_every_encoding_encodes_the_same_view():
-    """The two Alhambra encodings differ only in their palace blocks."""
-    for state in positions("alhambra", 4, games=1, every=11, seed=8):
-        views = {e: Encoder("alhambra", 4, encoding=e)(state.view(2)) for e in ("tiles", "planes")}
-        spans = {e: layout("alhambra", 4, encoding=e) for e in views}
-        dense = spans["planes"].starts["seat+0 palace"]
-        assert spans["tiles"].starts["seat+0 palace"] == dense
-        assert views["tiles"][:dense].tobytes() == views["planes"][:dense].tobytes()
-
-
-@pytest.mark.parametrize(("name", "encoding", "message"), [
-    ("alhambra", "pixels", "alhambra has no observation encoding 'pixels'; its encodings: tiles, planes"),
-    ("splendor", "planes", "splendor has no observation encoding 'planes'; its encodings: default"),
-    ("alhambra", 3, "alhambra has no observation encoding 3"),
-])
+@pytest.mark.parametrize(
+    ("name", "encoding", "message"),
+    [
+        (
+            "alhambra",
+            "pixels",
+            "alhambra has no observation encoding 'pixels'; its encodings: tiles, planes",
+        ),
+        (
+            "splendor",
+            "planes",
+            "splendor has no observation encoding 'planes'; its encodings: default",
+        ),
+        ("alhambra", 3, "alhambra has no observation encoding 3"),
+    ],
+)
 def test_an_unknown_encoding_is_refused_by_name(name, encoding, message):
     with pytest.raises(ValueError, match=message):
         Encoder(name, 2, encoding=encoding)
@@ -196,7 +131,9 @@ def toy_games(tmp_path, monkeypatch):
         package.mkdir()
         (package / "__init__.py").write_text("")
         (package / "game.py").write_text(game_code.format(name=name))
-    (root / "half" / "encode.py").write_text("def observation_size(players, options):\n    return 3\n")
+    (root / "half" / "encode.py").write_text(
+        "def observation_size(players, options):\n    return 3\n"
+    )
     (root / "wrong" / "encode.py").write_text(
         "import numpy as np\n"
         "def observation_size(players, options):\n    return 3\n"
@@ -207,7 +144,8 @@ def toy_games(tmp_path, monkeypatch):
         "import numpy as np\n"
         "def observation_size(players, options):\n    return 3\n"
         "def encode(view, players):\n    return np.zeros(3, np.float32)\n"
-        "ENCODINGS = {'full': types.SimpleNamespace(observation_size=observation_size, encode=encode),\n"
+        "ENCODINGS = {'full': types.SimpleNamespace(observation_size=observation_size,\n"
+        "                                           encode=encode),\n"
         "             'broken': types.SimpleNamespace(observation_size=observation_size)}\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -218,7 +156,9 @@ def toy_games(tmp_path, monkeypatch):
 
 
 def test_a_game_without_an_encoder_gets_a_clear_error(toy_games):
-    with pytest.raises(NoEncoderError, match=r"bare has no observation encoder: add toygames/bare/encode\.py"):
+    with pytest.raises(
+        NoEncoderError, match=r"bare has no observation encoder: add toygames/bare/encode\.py"
+    ):
         encoder(toy_games["bare"])
 
 
@@ -237,12 +177,39 @@ def test_an_encoding_missing_a_function_is_named(toy_games):
     game = toy_games["variants"]
     assert encodings(game) == ("full", "broken")
     assert Encoder(game, 2).size == 3 and Encoder(game, 2).encoding == "full"
-    with pytest.raises(NoEncoderError, match=r"variants's encoding 'broken' does not define encode\(\)"):
+    with pytest.raises(
+        NoEncoderError, match=r"variants's encoding 'broken' does not define encode\(\)"
+    ):
         Encoder(game, 2, encoding="broken")
 
 
 def test_malformed_encodings_are_refused(toy_games, monkeypatch):
     module = encoder(toy_games["variants"])
     monkeypatch.setattr(module, "ENCODINGS", {})
-    with pytest.raises(NoEncoderError, match="ENCODINGS must be a non-empty dict from names to encodings"):
+    with pytest.raises(
+        NoEncoderError, match="ENCODINGS must be a non-empty dict from names to encodings"
+    ):
         encodings(toy_games["variants"])
+
+
+def test_encoders_stand_on_the_contract_alone():
+    """A game's encoder imports eurogames.core.encoding, never eurogames.rl (a game folder
+    names no client, store or adapter); and importing eurogames, or that shared module,
+    needs no numpy."""
+    import os
+    import subprocess
+
+    modules = [encoder(name).__name__ for name in ENCODED_GAMES]
+    code = (
+        "import sys, importlib, eurogames, eurogames.core.encoding\n"
+        "assert 'numpy' not in sys.modules, 'numpy imported by eurogames'\n"
+        f"for module in {modules!r}:\n"
+        "    importlib.import_module(module)\n"
+        "    assert 'eurogames.rl' not in sys.modules, module\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}  # where the tests found them
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

@@ -18,24 +18,25 @@ from eurogames.core.errors import IllegalActionError  # noqa: E402
 from eurogames.core.rng import Rng  # noqa: E402
 from eurogames.rl.encoding import Encoder  # noqa: E402
 
+from .helpers import ENCODED, ENCODED_GAMES  # noqa: E402
+
 
 def test_every_game_is_registered_by_its_capitalised_name():
-    assert [f"eurogames/{n.capitalize()}-v0" for n in eurogames.games()] == eurogames.rl.GYMNASIUM_IDS
+    assert [eurogames.rl.env_id(n) for n in eurogames.games()] == eurogames.rl.GYMNASIUM_IDS
     for env_id in eurogames.rl.GYMNASIUM_IDS:
         assert env_id in gymnasium.registry
 
 
-@pytest.mark.parametrize(
-    ("env_id", "opponents", "seat", "encoding"),
-    [
-        ("eurogames/Splendor-v0", ["greedy", "random"], 0, None),
-        ("eurogames/Splendor-v0", ["random"], 1, None),
-        ("eurogames/Alhambra-v0", ["random", "random"], 2, None),
-        ("eurogames/Alhambra-v0", ["random"], 0, "planes"),
-    ],
-)
-def test_gymnasium_check_env(env_id, opponents, seat, encoding):
-    env = gymnasium.make(env_id, opponents=opponents, seat=seat, encoding=encoding)
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
+@pytest.mark.parametrize("seat", [0, -1])
+def test_gymnasium_check_env(name, encoding, seat):
+    """Every game and encoding, the learner first or last, random bots in the other seats."""
+    players = min(3, eurogames.load(name).max_players)
+    opponents = ["random"] * (players - 1)
+    seat %= players
+    env = gymnasium.make(
+        eurogames.rl.env_id(name), opponents=opponents, seat=seat, encoding=encoding
+    )
     expected = Encoder(env.unwrapped.game, len(opponents) + 1, encoding=encoding)
     assert env.observation_space["observation"].shape == (expected.size,)
     with warnings.catch_warnings():
@@ -52,16 +53,19 @@ def random_episode(env, seed):
     while True:
         legal = np.flatnonzero(observation["action_mask"])
         assert set(legal) == {a.id for a in env.unwrapped.game_state.legal_actions()}
-        observation, reward, terminated, truncated, info = env.step(int(legal[rng.below(len(legal))]))
+        observation, reward, terminated, truncated, info = env.step(
+            int(legal[rng.below(len(legal))])
+        )
         total += reward
         steps += 1
         if terminated or truncated:
             return total, terminated, truncated, info, steps
 
 
-@pytest.mark.parametrize("name", ["Splendor", "Alhambra"])
+@pytest.mark.parametrize("name", ENCODED_GAMES)
 def test_the_reward_is_the_seats_return_at_the_end(name):
-    env = gymnasium.make(f"eurogames/{name}-v0", opponents=["random", "random"], seat=1)
+    players = min(3, eurogames.load(name).max_players)
+    env = gymnasium.make(eurogames.rl.env_id(name), opponents=["random"] * (players - 1), seat=1)
     total, terminated, truncated, info, _ = random_episode(env, seed=4)
     state = env.unwrapped.game_state
     assert terminated and not truncated and state.is_over()
@@ -95,7 +99,9 @@ def test_an_illegal_action_raises_naming_it():
     env = gymnasium.make("eurogames/Splendor-v0", opponents=["random"])
     env.reset(seed=1)
     before = env.unwrapped.game_state.to_json()
-    with pytest.raises(IllegalActionError, match=r"action 3841 \(pass\) is not legal now: passing is allowed only"):
+    with pytest.raises(
+        IllegalActionError, match=r"action 3841 \(pass\) is not legal now: passing is allowed only"
+    ):
         env.step(3841)
     with pytest.raises(ValueError, match="outside splendor's action space"):
         env.step(-1)
@@ -117,7 +123,9 @@ def test_the_bare_environment_scores_an_illegal_action_as_a_loss():
 def test_opponents_may_be_bots_with_settings_or_bot_objects():
     game = eurogames.load("splendor")
     bot = eurogames.bot("random", game, seed=3)
-    env = gymnasium.make("eurogames/Splendor-v0", opponents=[("mcts", {"iterations": 5}), bot], seat=0)
+    env = gymnasium.make(
+        "eurogames/Splendor-v0", opponents=[("mcts", {"iterations": 5}), bot], seat=0
+    )
     total, terminated, truncated, _, _ = random_episode(env, seed=2)
     assert terminated or truncated
 
@@ -132,7 +140,10 @@ def test_opponents_may_be_bots_with_settings_or_bot_objects():
         ({"opponents": ["random"] * 4}, "splendor is for 2 to 4 players, not 5"),
         ({"opponents": ["random"], "seat": 2}, "seat must be 0 to 1"),
         ({"opponents": ["random"], "options": {"first": 7}}, "option 'first' must be a seat"),
-        ({"opponents": ["random"], "encoding": "planes"}, "splendor has no observation encoding 'planes'"),
+        (
+            {"opponents": ["random"], "encoding": "planes"},
+            "splendor has no observation encoding 'planes'",
+        ),
     ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs, message):
@@ -160,7 +171,9 @@ def test_vector_environments_step_in_lockstep_and_replay_by_seed(mode):
             seen = [obs["observation"].copy()]
             for _ in range(25):
                 # the lowest legal id in each game (no game ends within 25 decisions)
-                obs, _, _, _, _ = envs.step(np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]]))
+                obs, _, _, _, _ = envs.step(
+                    np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
+                )
                 seen.append(obs["observation"].copy())
             return seen
         finally:

@@ -19,6 +19,8 @@ import eurogames.rl  # noqa: E402
 from eurogames.core.errors import IllegalActionError  # noqa: E402
 from eurogames.rl.encoding import Encoder  # noqa: E402
 
+from .helpers import CASES, ENCODED  # noqa: E402
+
 GameType = pyspiel.GameType
 
 
@@ -40,7 +42,7 @@ def test_every_game_is_registered():
     assert set(eurogames.rl.OPENSPIEL_NAMES) <= set(pyspiel.registered_names())
 
 
-@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 3), ("alhambra", 2), ("alhambra", 6)])
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_game_type_and_info(name, players):
     engine = eurogames.load(name)
     game = pyspiel.load_game(f"eurogames_{name}", {"players": players})
@@ -49,7 +51,9 @@ def test_game_type_and_info(name, players):
     assert kind.chance_mode == GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert kind.information == GameType.Information.IMPERFECT_INFORMATION
     assert kind.reward_model == GameType.RewardModel.TERMINAL
-    assert kind.utility == (GameType.Utility.ZERO_SUM if players == 2 else GameType.Utility.CONSTANT_SUM)
+    assert kind.utility == (
+        GameType.Utility.ZERO_SUM if players == 2 else GameType.Utility.CONSTANT_SUM
+    )
     assert game.num_players() == players and game.utility_sum() == 2 - players
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert game.num_distinct_actions() == engine.num_actions
@@ -57,7 +61,7 @@ def test_game_type_and_info(name, players):
     assert game.observation_tensor_shape() == [Encoder(name, players).size]
 
 
-@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 4), ("alhambra", 3)])
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_openspiel_random_simulation(name, players):
     game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "rng_seed": players})
     # serialize=False: OpenSpiel serialises a sampled-stochastic game with its generator's
@@ -89,7 +93,9 @@ def ismcts_bot(game, simulations, seed):
     return bot
 
 
-@pytest.mark.parametrize(("name", "players"), [("splendor", 2), ("splendor", 3), ("alhambra", 2), ("alhambra", 4)])
+@pytest.mark.parametrize(
+    ("name", "players"), [("splendor", 2), ("splendor", 3), ("alhambra", 2), ("alhambra", 4)]
+)
 def test_resample_from_infostate_redraws_only_what_the_player_cannot_see(name, players):
     game = pyspiel.load_game(f"eurogames_{name}", {"players": players, "rng_seed": 5})
     state = dealt(game)
@@ -149,13 +155,18 @@ def test_openspiel_ismcts_bot_plays_a_game_to_the_end():
     rng = np.random.RandomState(1)
     state = dealt(game)
     while not state.is_terminal():
-        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
+        action = (
+            bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
+        )
         assert action in state.legal_actions()
         state.apply_action(action)
     assert state.engine_state.is_over() and sum(state.returns()) == 0
 
 
-@pytest.mark.parametrize(("name", "players", "max_plies"), [("splendor", 2, 5000), ("splendor", 3, 25), ("alhambra", 2, 5000)])
+@pytest.mark.parametrize(
+    ("name", "players", "max_plies"),
+    [("splendor", 2, 5000), ("splendor", 3, 25), ("alhambra", 2, 5000)],
+)
 def test_legal_actions_and_chance_answered_in_python_are_the_cpp_bases(name, players, max_plies):
     """The Python overrides of ``legal_actions`` and ``is_chance_node`` give what OpenSpiel's
     C++ base gives: at the deal, at every decision and at the end (a finished game and a
@@ -220,19 +231,21 @@ def test_the_deal_is_the_only_chance_node():
         state.chance_outcomes()
 
 
-@pytest.mark.parametrize(("name", "encoding"), [("splendor", "default"), ("alhambra", "tiles"), ("alhambra", "planes")])
+@pytest.mark.parametrize(("name", "encoding"), ENCODED)
 def test_observations_are_the_encoded_views(name, encoding):
-    game = pyspiel.load_game(f"eurogames_{name}", {"players": 3, "rng_seed": 5, "encoding": encoding})
+    players = min(3, eurogames.load(name).max_players)
+    params = {"players": players, "rng_seed": 5, "encoding": encoding}
+    game = pyspiel.load_game(f"eurogames_{name}", params)
     assert game.get_parameters()["encoding"] == encoding
     state = dealt(game)
     for action in state.legal_actions()[:1]:
         state.apply_action(action)
-    encode = Encoder(name, 3, encoding=encoding)
+    encode = Encoder(name, players, encoding=encoding)
     assert game.observation_tensor_size() == encode.size
     engine = state.engine_state
     public = make_observation(game, pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
-    for player in range(3):
+    for player in range(players):
         expected = encode(engine.view(player))
         assert np.array_equal(np.array(state.observation_tensor(player), np.float32), expected)
         assert json.loads(state.observation_string(player)) == engine.view(player)
@@ -251,7 +264,9 @@ def test_unsupported_observation_types_are_refused():
 
 
 def test_clones_are_independent_and_states_round_trip_through_serialize():
-    game = pyspiel.load_game("eurogames_alhambra", {"players": 2, "dirk": False, "encoding": "planes"})
+    game = pyspiel.load_game(
+        "eurogames_alhambra", {"players": 2, "dirk": False, "encoding": "planes"}
+    )
     assert game.deserialize_state(game.new_initial_state().serialize()).is_chance_node()
     state = dealt(game)
     copy = state.clone()
@@ -274,5 +289,8 @@ def test_illegal_actions_and_bad_parameters_are_refused_by_name():
         pyspiel.load_game("eurogames_splendor", {"first": 3})
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
         pyspiel.load_game("eurogames_splendor", {"colour": 1})
-    with pytest.raises(ValueError, match="alhambra has no observation encoding 'grid'; its encodings: tiles, planes"):
+    with pytest.raises(
+        ValueError,
+        match="alhambra has no observation encoding 'grid'; its encodings: tiles, planes",
+    ):
         pyspiel.load_game("eurogames_alhambra", {"encoding": "grid"})

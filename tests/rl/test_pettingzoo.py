@@ -34,7 +34,9 @@ def play_out(env, seed=1):
         env.step(int(legal[rng.below(len(legal))]))
 
 
-@pytest.mark.parametrize(("name", "players", "encoding"), [*((n, p, None) for n, p in CASES), ("alhambra", 4, "planes")])
+@pytest.mark.parametrize(
+    ("name", "players", "encoding"), [*((n, p, None) for n, p in CASES), ("alhambra", 4, "planes")]
+)
 def test_pettingzoo_api_test_plays_whole_games(name, players, encoding):
     env = eurogames.rl.pettingzoo_env(name, players=players, seed=players, encoding=encoding)
     with warnings.catch_warnings():
@@ -85,7 +87,9 @@ def test_observation_is_the_encoded_view_and_only_the_seat_to_move_has_a_mask():
     for seat, agent in enumerate(env.possible_agents):
         observation = env.observe(agent)
         assert np.array_equal(observation["observation"], encode(state.view(seat)))
-        expected = set(a.id for a in state.legal_actions()) if seat == state.current_player else set()
+        expected = (
+            set(a.id for a in state.legal_actions()) if seat == state.current_player else set()
+        )
         assert set(np.flatnonzero(observation["action_mask"])) == expected
     assert env.agent_selection == "player_0"
 
@@ -102,7 +106,9 @@ def test_an_illegal_action_raises_naming_it_and_changes_nothing():
     env = eurogames.rl.pettingzoo_env("splendor", players=2, seed=1)
     env.reset()
     before = env.game_state.to_json()
-    with pytest.raises(IllegalActionError, match=r"action 3841 \(pass\) is not legal now: passing is allowed only"):
+    with pytest.raises(
+        IllegalActionError, match=r"action 3841 \(pass\) is not legal now: passing is allowed only"
+    ):
         env.step(3841)
     with pytest.raises(IllegalActionError, match="outside splendor's action space"):
         env.step(99999)
@@ -133,10 +139,22 @@ def test_ansi_rendering_draws_the_table():
     [
         ({"game": "chess"}, UnknownGameError, "unknown game 'chess'"),
         ({"game": "splendor", "players": 5}, ValueError, "splendor is for 2 to 4 players, not 5"),
-        ({"game": "splendor", "options": {"colour": 1}}, ValueError, "splendor has no option 'colour'"),
+        (
+            {"game": "splendor", "options": {"colour": 1}},
+            ValueError,
+            "splendor has no option 'colour'",
+        ),
         ({"game": "splendor", "max_plies": 0}, ValueError, "max_plies must be a positive integer"),
-        ({"game": "splendor", "render_mode": "human"}, ValueError, "render_mode must be None or 'ansi'"),
-        ({"game": "alhambra", "encoding": "grid"}, ValueError, "alhambra has no observation encoding 'grid'"),
+        (
+            {"game": "splendor", "render_mode": "human"},
+            ValueError,
+            "render_mode must be None or 'ansi'",
+        ),
+        (
+            {"game": "alhambra", "encoding": "grid"},
+            ValueError,
+            "alhambra has no observation encoding 'grid'",
+        ),
     ],
 )
 def test_bad_arguments_are_refused_by_name(kwargs, error, message):
@@ -155,8 +173,12 @@ def test_the_chosen_encoding_is_observed(encoding):
     env = eurogames.rl.pettingzoo_env("alhambra", players=3, seed=2, encoding=encoding)
     env.reset()
     encode = Encoder("alhambra", 3, encoding=encoding)
-    assert env.encoding == encoding and env.observation_space("player_1")["observation"].shape == (encode.size,)
-    assert pickle.loads(pickle.dumps(env)).encoding == encoding  # EzPickle keeps it (vectorising tools)
+    assert env.encoding == encoding and env.observation_space("player_1")["observation"].shape == (
+        encode.size,
+    )
+    assert (
+        pickle.loads(pickle.dumps(env)).encoding == encoding
+    )  # EzPickle keeps it (vectorising tools)
     for _ in range(12):
         seat = env.game_state.current_player
         observation = env.observe(env.agent_selection)["observation"]

@@ -12,13 +12,19 @@ class), with
 - ``layout(players, options) -> Layout`` (optional): the named blocks of the vector with
   their upper bounds; adapters use it for their observation spaces and docs/observations.md
   lists it. Without it the bounds are unknown (``+inf``);
-- ``encode_state(state, seat) -> numpy.ndarray`` (optional): the fast route, the very same
-  vector as ``encode(state.view(seat), players)`` computed without building the view. The
-  view route stays the definition: a game adds the fast route only with a test that the two
-  agree byte for byte at every decision of many games and that its leak tests pass through it
-  (tests/rl/test_fast_route.py runs both for every game that has one). ``Encoder(...,
-  check=True)``, or ``EUROGAMES_CHECK_OBSERVATIONS=1`` in the environment, computes both at
-  every observation and raises on any difference.
+- ``encode_state(state, seat) -> numpy.ndarray`` and ``encode_state_into(state, seat, out)``
+  (optional): the compiled route (``_cencode.c`` beside ``encode.py``, built where a C
+  compiler is found), the very same vector as ``encode(state.view(seat), players)`` computed
+  in C from the state; ``None`` or absent where it was not built or
+  ``EUROGAMES_PURE_PYTHON=1``, and the view route serves. The view route stays the
+  definition: tests/rl/test_compiled_route.py holds the two equal byte for byte at every
+  decision of many games, and the leak tests run through both. ``Encoder(..., check=True)``,
+  or ``EUROGAMES_CHECK_OBSERVATIONS=1`` in the environment, computes both at every
+  observation and raises on any difference.
+
+What the encoders share (``Layout``, ``Block``, ``Encoding``, ``observer_seat``...) lives in
+:mod:`eurogames.core.encoding`, which a game imports (a game never imports ``eurogames.rl``);
+this module re-exports it.
 
 A game may offer more than one encoding of the same view (Alhambra: its palaces as tile
 positions, or as planes over the grid for convolutional networks): its module then defines
@@ -35,14 +41,22 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Callable, Container, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from eurogames.core.action import Action
+from eurogames.core.encoding import (
+    Block,
+    Encoding,
+    Layout,
+    current_seat_block,
+    observer_seat,
+    pure_python,
+    seat_label,
+)
 from eurogames.core.errors import EurogamesError, IllegalActionError
 from eurogames.core.game import Game
 from eurogames.core.registry import load
@@ -58,125 +72,7 @@ class NoEncoderError(EurogamesError, LookupError):
 
 
 class ObservationMismatchError(EurogamesError, AssertionError):
-    """A game's fast route (``encode_state``) gave another vector than its view route."""
-
-
-@dataclass(frozen=True)
-class Block:
-    """A run of entries of an observation vector with one meaning.
-
-    ``high`` bounds the encoded values (one number for the block, or one per entry; ``inf``
-    where the rules set no bound); every entry is at least 0. ``what`` says what an entry
-    holds and how it is scaled, for docs/observations.md.
-    """
-
-    name: str
-    size: int
-    high: float | tuple[float, ...]
-    what: str
-
-    def __post_init__(self) -> None:
-        if self.size < 0:
-            raise ValueError(f"block {self.name!r} has a negative size")
-        if isinstance(self.high, tuple) and len(self.high) != self.size:
-            raise ValueError(f"block {self.name!r}: {len(self.high)} bounds for {self.size} entries")
-
-
-@dataclass(frozen=True)
-class Encoding:
-    """One of a game's encodings, as its ``ENCODINGS`` lists them: the functions of the hook
-    (the module docstring) for that encoding; ``compiled`` is the compiled module's entry,
-    ``encode(state, seat, out=None) -> bytearray | None``, where it was built."""
-
-    name: str
-    observation_size: Callable[..., int]
-    encode: Callable[..., np.ndarray]
-    layout: Callable[..., Layout] | None = None
-    encode_state: Callable[..., np.ndarray] | None = None
-    encode_state_into: Callable[..., None] | None = None
-    encode_state_python: Callable[..., np.ndarray] | None = None
-    compiled: Callable[..., Any] | None = None
-
-
-class Layout:
-    """The blocks of one game's observation for one player count, in order, with offsets."""
-
-    def __init__(self, blocks: Iterable[Block]) -> None:
-        self.blocks = tuple(blocks)
-        self.starts: dict[str, int] = {}
-        offset = 0
-        for block in self.blocks:
-            if block.name in self.starts:
-                raise ValueError(f"two blocks are named {block.name!r}")
-            self.starts[block.name] = offset
-            offset += block.size
-        self.size = offset
-
-    def span(self, name: str) -> slice:
-        """The entries of block ``name``."""
-        try:
-            start = self.starts[name]
-        except KeyError:
-            raise KeyError(f"no block {name!r}; blocks: {', '.join(self.starts)}") from None
-        return slice(start, start + self._by_name(name).size)
-
-    def _by_name(self, name: str) -> Block:
-        return next(b for b in self.blocks if b.name == name)
-
-    def high(self) -> np.ndarray:
-        """The upper bound of every entry (float32, ``inf`` where unbounded)."""
-        out = np.empty(self.size, np.float32)
-        for block in self.blocks:
-            start = self.starts[block.name]
-            out[start : start + block.size] = block.high
-        return out
-
-    def markdown(self) -> str:
-        """The layout as the table docs/observations.md shows."""
-        lines = ["| indices | block | size | bound | what |", "| --- | --- | --- | --- | --- |"]
-        for block in self.blocks:
-            start = self.starts[block.name]
-            stop = start + block.size - 1
-            where = f"{start}" if block.size == 1 else f"{start}–{stop}"
-            lines.append(
-                f"| {where} | {block.name} | {block.size} | {_bound_text(block.high)} | {block.what} |"
-            )
-        return "\n".join(lines)
-
-
-def _bound_text(high: float | tuple[float, ...]) -> str:
-    values = sorted(set(high)) if isinstance(high, tuple) else [high]
-    return ", ".join("∞" if v == float("inf") else f"{v:g}" for v in values)
-
-
-def observer_seat(view: dict[str, Any], players: int, game: str, title: str, counts: Container[int]) -> int:
-    """The table seat an encoder lists first: the view's seat, or 0 for a spectator (whose view
-    keeps the table's order).
-
-    Every encoder calls this before reading the view. A view of another game, or of another
-    player count than the encoder was built for, raises a ``ValueError`` saying which:
-    encoded anyway, it would put plausible numbers in the wrong entries and nothing would
-    fail. ``counts`` are the player counts the encoder is built for; ``title`` names the game
-    in that message (``not a Splendor view``).
-    """
-    if view.get("game") != game:
-        article = "an" if title[:1] in ("A", "E", "I", "O", "U") else "a"
-        raise ValueError(f"not {article} {title} view: game {view.get('game')!r}")
-    if view["players"] != players or players not in counts:
-        raise ValueError(f"the view is of a {view['players']}-player game, not {players}")
-    seat = view["seat"]
-    return 0 if seat is None else seat
-
-
-def current_seat_block(players: int) -> Block:
-    """The seat to decide, in every encoder's seat order (see :func:`observer_seat`)."""
-    return Block("current seat", players, 1.0,
-                 "one-hot of the seat to decide, relative to the observer (0 = the observer); all 0 once over")
-
-
-def seat_label(offset: int) -> str:
-    """The seat ``offset`` places after the observer, as the layout's descriptions name it."""
-    return "the observer" if offset == 0 else f"the seat {offset} after the observer"
+    """A game's compiled route (``encode_state``) gave another vector than its view route."""
 
 
 def game_of(game: Game | str) -> Game:
@@ -194,12 +90,15 @@ def encoder(game: Game | str, encoding: str | None = None) -> Any:
     declared = _declared(game, module)
     if not isinstance(encoding, str) or encoding not in declared:
         raise ValueError(
-            f"{game.name} has no observation encoding {encoding!r}; its encodings: {', '.join(declared)}"
+            f"{game.name} has no observation encoding {encoding!r}; its encodings: "
+            f"{', '.join(declared)}"
         )
     found = declared[encoding]
     missing = [name for name in REQUIRED if not callable(getattr(found, name, None))]
     if missing:
-        raise NoEncoderError(f"{game.name}'s encoding {encoding!r} does not define {' and '.join(missing)}()")
+        raise NoEncoderError(
+            f"{game.name}'s encoding {encoding!r} does not define {' and '.join(missing)}()"
+        )
     return found
 
 
@@ -207,8 +106,14 @@ def _declared(game: Game, module: ModuleType) -> dict[str, Any]:
     declared = getattr(module, "ENCODINGS", None)
     if declared is None:
         return {DEFAULT_ENCODING: module}
-    if not isinstance(declared, dict) or not declared or not all(isinstance(k, str) for k in declared):
-        raise NoEncoderError(f"{game.name}'s ENCODINGS must be a non-empty dict from names to encodings")
+    if (
+        not isinstance(declared, dict)
+        or not declared
+        or not all(isinstance(k, str) for k in declared)
+    ):
+        raise NoEncoderError(
+            f"{game.name}'s ENCODINGS must be a non-empty dict from names to encodings"
+        )
     return declared
 
 
@@ -259,14 +164,22 @@ def checked_options(game: Game, players: int, options: dict[str, Any] | None) ->
 
 
 def observation_size(
-    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+    game: Game | str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    encoding: str | None = None,
 ) -> int:
     game = game_of(game)
-    return int(encoder(game, encoding).observation_size(players, checked_options(game, players, options)))
+    return int(
+        encoder(game, encoding).observation_size(players, checked_options(game, players, options))
+    )
 
 
 def layout(
-    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+    game: Game | str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    encoding: str | None = None,
 ) -> Layout | None:
     """The game's declared layout (of ``encoding``; ``None``: the default), or ``None`` when
     its encoder declares none."""
@@ -279,7 +192,10 @@ def layout(
 
 
 def observation_high(
-    game: Game | str, players: int, options: dict[str, Any] | None = None, encoding: str | None = None
+    game: Game | str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    encoding: str | None = None,
 ) -> np.ndarray:
     """Upper bounds for an observation space (``inf`` everywhere without a layout)."""
     found = layout(game, players, options, encoding)
@@ -316,33 +232,39 @@ class Encoder:
                 f"{self.game.name}: layout has {self.layout.size} entries but "
                 f"observation_size says {self.size}"
             )
-        self.high = self.layout.high() if self.layout is not None else np.full(self.size, np.inf, np.float32)
+        self.high = (
+            self.layout.high() if self.layout is not None
+            else np.full(self.size, np.inf, np.float32)  # no layout: the bounds are unknown
+        )
         self._encode = self.module.encode
-        self._fast = getattr(self.module, "encode_state", None)
+        self._compiled = getattr(self.module, "encode_state", None)
         self._shape = (self.size,)
-        self._into = getattr(self.module, "encode_state_into", None) if self._fast is not None else None
-        self.check = os.environ.get("EUROGAMES_CHECK_OBSERVATIONS", "") not in ("", "0") if check is None else check
+        into = getattr(self.module, "encode_state_into", None)
+        self._into = into if self._compiled is not None else None
+        if check is None:
+            check = os.environ.get("EUROGAMES_CHECK_OBSERVATIONS", "") not in ("", "0")
+        self.check = check
 
     def _check_call(self, state: Any, seat: int | None) -> None:
         if (state.game is not self.game or state.players != self.players) and (
             state.game.name != self.game.name or state.players != self.players
         ):
             raise ValueError(
-                    f"a {state.players}-player {state.game.name} state, but this encoder is for "
-                    f"{self.players}-player {self.game.name}"
-                )
+                f"a {state.players}-player {state.game.name} state, but this encoder is for "
+                f"{self.players}-player {self.game.name}"
+            )
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat must be 0 to {self.players - 1} or None, not {seat!r}")
 
     def observe(self, state: Any, seat: int | None) -> np.ndarray:
-        """The observation of ``seat`` (``None``: a spectator) in ``state``: by the game's fast
-        route when it has one, else by encoding ``state.view(seat)``; with ``check``, both,
-        raising :class:`ObservationMismatchError` where they differ."""
+        """The observation of ``seat`` (``None``: a spectator) in ``state``: by the game's
+        compiled route where it was built, else by encoding ``state.view(seat)``; with
+        ``check``, both, raising :class:`ObservationMismatchError` where they differ."""
         self._check_call(state, seat)
-        fast = self._fast
-        if fast is None:
+        compiled = self._compiled
+        if compiled is None:
             return self(state.view(seat))
-        out = fast(state, seat)
+        out = compiled(state, seat)
         if out.shape != self._shape or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32):
             raise ValueError(
                 f"{self.game.name}'s encode_state returned {out.dtype} of shape {out.shape}, "
@@ -356,7 +278,9 @@ class Encoder:
         """:meth:`observe` written into ``out`` (float32, the observation's length; OpenSpiel's
         observation tensor), by the game's ``encode_state_into`` when it has one."""
         if out.shape != self._shape or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32):
-            raise ValueError(f"out must be float32 of shape ({self.size},), not {out.dtype} of shape {out.shape}")
+            raise ValueError(
+                f"out must be float32 of shape ({self.size},), not {out.dtype} of shape {out.shape}"
+            )
         into = self._into
         if into is None:
             out[:] = self.observe(state, seat)
@@ -386,88 +310,13 @@ class Encoder:
         return out
 
 
-# -- for the encoders' fast routes ------------------------------------------------------------
-class Memo(dict):  # type: ignore[type-arg]
-    """key -> piece of an observation, started again when it holds ``limit`` entries (a piece
-    that is not there is simply computed again)."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def keep(self, key: Any, piece: Any) -> Any:
-        """Store and return ``piece``."""
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = piece
-        return piece
-
-
-class MemoById(Memo):
-    """Pieces of immutable objects known by identity, for keys too long to hash every time:
-    ``id(obj) -> (obj, piece)``; look up with ``found = memo.get(id(obj))`` and use
-    ``found[1]`` only when ``found[0] is obj``. Holding the object keeps its id from being
-    reused while the entry lives."""
-
-    def keep(self, obj: Any, piece: Any) -> Any:
-        super().keep(id(obj), (obj, piece))
-        return piece
-
-
-# -- compiled routes ---------------------------------------------------------------------------
-def pure_python() -> bool:
-    """Whether ``EUROGAMES_PURE_PYTHON`` asks the encoders to leave their compiled routes
-    unused (read when a game's encoder is imported)."""
-    return os.environ.get("EUROGAMES_PURE_PYTHON", "") not in ("", "0")
-
-
-def compiled_route(encoder_module: str, tables: dict[str, bytes]) -> ModuleType | None:
-    """A game's compiled observation module (``_cencode`` beside its ``encode.py``), handed the
-    float32 byte tables it copies from, or ``None`` where it was not built (setup.py builds it
-    where a C compiler is found; the Python route stands in). It is loaded and set up even
-    under ``EUROGAMES_PURE_PYTHON``, so that tests can compare it with the Python route."""
-    package = encoder_module.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}._cencode")
-    except ImportError:
-        return None
-    module.setup(tables)
-    return module
-
-
 def observation_route(game: Game | str, encoding: str | None = None) -> str:
     """Which route the adapters take to ``game``'s observations (in ``encoding``) here:
-    ``"compiled"`` (its ``_cencode`` module was built and ``EUROGAMES_PURE_PYTHON`` is unset),
-    ``"python"`` (its Python fast route) or ``"view"`` (no fast route: the view is encoded)."""
+    ``"compiled"`` (its ``_cencode`` module was built and ``EUROGAMES_PURE_PYTHON`` is unset)
+    or ``"view"`` (``state.view(seat)`` is encoded)."""
     game = game_of(game)
     module = encoder(game, encoding_name(game, encoding))
-    fast = getattr(module, "encode_state", None)
-    if fast is None:
-        return "view"
-    return "python" if fast is getattr(module, "encode_state_python", fast) else "compiled"
-
-
-def fast_routes(compiled: Any, python: Any) -> tuple[Any, Any]:
-    """A game's ``encode_state(state, seat)`` and ``encode_state_into(state, seat, out)``: by
-    the compiled module's entry ``compiled`` (``encode(state, seat, out=None)``) when there is
-    one (and ``EUROGAMES_PURE_PYTHON`` is unset), else by the Python route ``python``. ``out``
-    is a float32 array of the observation's length, written in place (OpenSpiel's tensor)."""
-    if compiled is None or pure_python():
-        def encode_into(state: Any, seat: int | None, out: np.ndarray) -> None:
-            out[:] = python(state, seat)
-
-        return python, encode_into
-    encode = compiled
-    frombuffer, f32 = np.frombuffer, np.float32
-
-    def encode_state(state: Any, seat: int | None) -> np.ndarray:
-        return frombuffer(encode(state, seat), f32)
-
-    def encode_state_into(state: Any, seat: int | None, out: np.ndarray) -> None:
-        encode(state, seat, out)
-
-    encode_state.__doc__ = python.__doc__
-    return encode_state, encode_state_into
+    return "view" if getattr(module, "encode_state", None) is None else "compiled"
 
 
 # -- what every adapter shares -----------------------------------------------------------------
@@ -510,7 +359,9 @@ def legal_action(state: Any, action: Any) -> Action:
     if found not in state.legal_actions():
         if state.is_over():
             raise IllegalActionError(f"action {index} ({found.text}): the game is over")
-        raise IllegalActionError(f"action {index} ({found.text}) is not legal now: {state.why_illegal(found)}")
+        raise IllegalActionError(
+            f"action {index} ({found.text}) is not legal now: {state.why_illegal(found)}"
+        )
     return found
 
 
@@ -580,19 +431,15 @@ __all__ = [
     "Encoder",
     "Encoding",
     "Layout",
-    "Memo",
-    "MemoById",
     "NoEncoderError",
     "ObservationMismatchError",
     "action_mask",
     "check_max_plies",
     "check_render_mode",
-    "compiled_route",
     "current_seat_block",
     "encoder",
     "encoding_name",
     "encodings",
-    "fast_routes",
     "layout",
     "legal_action",
     "legal_ids",

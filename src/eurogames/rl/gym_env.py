@@ -79,10 +79,14 @@ class EurogamesEnv(_Env):
         encoding: str | None = None,
     ) -> None:
         if gymnasium is None:
-            raise ImportError("the Gymnasium environment needs the rl extra: pip install 'eurogames[rl]'")
+            raise ImportError(
+                "the Gymnasium environment needs the rl extra: pip install 'eurogames[rl]'"
+            )
         self.game = game_of(game)
         if isinstance(opponents, str) or not isinstance(opponents, list | tuple):
-            raise ValueError(f"opponents must be a list of bots, one per other seat, not {opponents!r}")
+            raise ValueError(
+                f"opponents must be a list of bots, one per other seat, not {opponents!r}"
+            )
         self.players = len(opponents) + 1
         self.encoder = Encoder(self.game, self.players, options, encoding=encoding)
         self.encoding = self.encoder.encoding
@@ -106,7 +110,9 @@ class EurogamesEnv(_Env):
         fixed at construction)."""
         super().reset(seed=seed)
         rng = self.np_random
-        self.game_state = self.game.new(self.players, seed=int(rng.integers(2**63)), options=self.options)
+        self.game_state = self.game.new(
+            self.players, seed=int(rng.integers(2**63)), options=self.options
+        )
         others = [s for s in range(self.players) if s != self.seat]
         self._bots = {}
         for other, spec in zip(others, self._opponents, strict=True):
@@ -114,7 +120,9 @@ class EurogamesEnv(_Env):
                 self._bots[other] = spec
             else:
                 name, settings = spec
-                self._bots[other] = make_bot(name, self.game, seed=int(rng.integers(2**63)), **settings)
+                self._bots[other] = make_bot(
+                    name, self.game, seed=int(rng.integers(2**63)), **settings
+                )
         self._play_opponents()
         return self._observation(), {"ply": self.game_state.ply}
 
@@ -147,12 +155,16 @@ class EurogamesEnv(_Env):
 
     def _play_opponents(self) -> None:
         state = self._state()
-        while not state.is_over() and state.current_player != self.seat and state.ply < self.max_plies:
+        while (
+            not state.is_over() and state.current_player != self.seat and state.ply < self.max_plies
+        ):
             state.apply(self._bots[state.current_player].choose(state))
 
     def _state(self) -> State:
         if self.game_state is None:
-            raise RuntimeError("call reset() first (after an episode that ended on an illegal action too)")
+            raise RuntimeError(
+                "call reset() first (after an episode that ended on an illegal action too)"
+            )
         return self.game_state
 
     def _observation(self) -> dict[str, np.ndarray]:
@@ -200,10 +212,17 @@ def _check_opponent(spec: Any, game: Game) -> Bot | tuple[str, dict[str, Any]]:
         return spec
     if isinstance(spec, str):
         name, settings = spec, {}
-    elif isinstance(spec, list | tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
+    elif (
+        isinstance(spec, list | tuple)
+        and len(spec) == 2
+        and isinstance(spec[0], str)
+        and isinstance(spec[1], dict)
+    ):
         name, settings = spec[0], dict(spec[1])
     else:
-        raise ValueError(f"an opponent is a bot name, a (name, settings) pair or a bot, not {spec!r}")
+        raise ValueError(
+            f"an opponent is a bot name, a (name, settings) pair or a bot, not {spec!r}"
+        )
     make_bot(name, game, seed=0, **settings)  # raises ValueError naming an unknown bot or setting
     return name, settings
 
@@ -216,7 +235,9 @@ def make_strict(**kwargs: Any) -> StrictActions:
 def register_envs() -> list[str]:
     """Register ``eurogames/<Name>-v0`` for every game (idempotent); the ids registered."""
     if gymnasium is None:
-        raise ImportError("registering Gymnasium environments needs the rl extra: pip install 'eurogames[rl]'")
+        raise ImportError(
+            "registering Gymnasium environments needs the rl extra: pip install 'eurogames[rl]'"
+        )
     ids = []
     for name in games():
         id_ = env_id(name)

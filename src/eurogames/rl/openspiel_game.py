@@ -25,8 +25,9 @@ far sooner), ``encoding`` (one of the game's observation encodings,
 (``game.options``, with the same defaults).
 
 Observations come from the game's encoder (docs/observations.md), the encoding of
-``state.view(player)`` (by the game's fast route, the same vector): the default observer (public information plus the player's own, no
-perfect recall) gives the player's view; an observer asked for public information only gives
+``state.view(player)`` (by the game's compiled route where it was built, the same vector):
+the default observer (public information plus the player's own, no perfect recall) gives the
+player's view; an observer asked for public information only gives
 the spectator's ``view(None)``. Strings are the view as compact JSON. Before the deal every
 entry is 0. Perfect recall (the information state) is not provided: the engine's views
 describe the present, not the history. For speed, read observations through
@@ -82,7 +83,10 @@ def _parameter_defaults(game: Game) -> dict[str, Any]:
     if clash:
         raise ValueError(f"{game.name}'s option {clash[0]!r} clashes with an OpenSpiel parameter")
     defaults: dict[str, Any] = {
-        "players": game.min_players, "rng_seed": 0, "max_plies": DEFAULT_MAX_PLIES, "encoding": encodings(game)[0],
+        "players": game.min_players,
+        "rng_seed": 0,
+        "max_plies": DEFAULT_MAX_PLIES,
+        "encoding": encodings(game)[0],
     }
     for name, option in game.options.items():
         if not isinstance(option.default, bool | int | float | str):
@@ -115,7 +119,13 @@ class _Setup:
     count, options and ply cap, the stream of seeds, and (once asked for) the encoder."""
 
     def __init__(
-        self, game: Game, players: int, options: dict[str, Any], max_plies: int, rng_seed: int, encoding: str | None
+        self,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        max_plies: int,
+        rng_seed: int,
+        encoding: str | None,
     ) -> None:
         self.game = game
         self.players = players
@@ -189,14 +199,30 @@ class EurogamesSpielGame(_GameBase):
         defaults = _parameter_defaults(game)
         unknown = sorted(set(given) - set(defaults))
         if unknown:
-            raise ValueError(f"{short_name(name)} has no parameter {unknown[0]!r} (parameters: {', '.join(defaults)})")
+            raise ValueError(
+                f"{short_name(name)} has no parameter {unknown[0]!r} (parameters: "
+                f"{', '.join(defaults)})"
+            )
         values = {**defaults, **given}
         players = values["players"]
-        if isinstance(players, bool) or not isinstance(players, int) or not game.min_players <= players <= game.max_players:
-            raise ValueError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not game.min_players <= players <= game.max_players
+        ):
+            raise ValueError(
+                f"{game.name} is for {game.min_players} to {game.max_players} players, not "
+                f"{players!r}"
+            )
         options = {k: values[k] for k in game.options}
-        self.setup = _Setup(game, players, options, values["max_plies"], values["rng_seed"], values["encoding"])
-        utility = pyspiel.GameType.Utility.ZERO_SUM if players == 2 else pyspiel.GameType.Utility.CONSTANT_SUM
+        self.setup = _Setup(
+            game, players, options, values["max_plies"], values["rng_seed"], values["encoding"]
+        )
+        utility = (
+            pyspiel.GameType.Utility.ZERO_SUM
+            if players == 2
+            else pyspiel.GameType.Utility.CONSTANT_SUM
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=1,  # the deal
@@ -211,7 +237,9 @@ class EurogamesSpielGame(_GameBase):
     def new_initial_state(self) -> EurogamesSpielState:
         return EurogamesSpielState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> EurogamesObserver:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> EurogamesObserver:
         return EurogamesObserver(self.setup, iig_obs_type, params)
 
 
@@ -282,7 +310,9 @@ class EurogamesSpielState(_StateBase):
             return
         play_id(state, action)
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> EurogamesSpielState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> EurogamesSpielState:
         """A copy of this state in which everything ``player_id`` cannot see is drawn again
         (deck orders, other seats' blind reserves...), the seed taken from
         ``probability_sampler()`` (a number in [0, 1), as OpenSpiel's samplers give); what
@@ -327,13 +357,17 @@ class EurogamesObserver:
     """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``,
     ``string_from``) over the game's encoder."""
 
-    def __init__(self, setup: _Setup, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, setup: _Setup, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> None:
         if params:
             raise ValueError(f"eurogames observers take no parameters, not {params!r}")
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if iig_obs_type.perfect_recall:
-            raise ValueError("eurogames games provide no perfect-recall (information state) observation")
+            raise ValueError(
+                "eurogames games provide no perfect-recall (information state) observation"
+            )
         if not iig_obs_type.public_info:
             raise ValueError("eurogames observations always include the public information")
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER:
@@ -341,7 +375,9 @@ class EurogamesObserver:
         elif iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE:
             self.public_only = True
         else:
-            raise ValueError("eurogames observations hold one player's private information, never all")
+            raise ValueError(
+                "eurogames observations hold one player's private information, never all"
+            )
         self.setup = setup
         self.tensor = np.zeros(setup.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -363,7 +399,9 @@ class EurogamesObserver:
         if engine is None:
             self.tensor.fill(0.0)
         else:
-            self.setup.encoder.observe_into(engine, None if self.public_only else player, self.tensor)
+            self.setup.encoder.observe_into(
+                engine, None if self.public_only else player, self.tensor
+            )
 
     def string_from(self, state: EurogamesSpielState, player: int) -> str:
         view = self._view(state, player)
@@ -387,7 +425,9 @@ def game_class(name: str) -> type[EurogamesSpielGame]:
             EurogamesSpielGame.__init__(self, name, params)
 
         title = "".join(part.capitalize() for part in name.split("_"))
-        found = _CLASSES[name] = type(f"{title}SpielGame", (EurogamesSpielGame,), {"__init__": __init__})
+        found = _CLASSES[name] = type(
+            f"{title}SpielGame", (EurogamesSpielGame,), {"__init__": __init__}
+        )
     return found
 
 
@@ -397,7 +437,9 @@ _CLASSES: dict[str, type[EurogamesSpielGame]] = {}
 def register_games() -> list[str]:
     """Register ``eurogames_<name>`` for every game (idempotent); the short names."""
     if pyspiel is None:
-        raise ImportError("registering OpenSpiel games needs the rl extra: pip install 'eurogames[rl]'")
+        raise ImportError(
+            "registering OpenSpiel games needs the rl extra: pip install 'eurogames[rl]'"
+        )
     known = set(pyspiel.registered_names())
     names = []
     for name in games():
@@ -410,5 +452,10 @@ def register_games() -> list[str]:
 
 
 __all__ = [
-    "EurogamesObserver", "EurogamesSpielGame", "EurogamesSpielState", "game_class", "register_games", "short_name",
+    "EurogamesObserver",
+    "EurogamesSpielGame",
+    "EurogamesSpielState",
+    "game_class",
+    "register_games",
+    "short_name",
 ]

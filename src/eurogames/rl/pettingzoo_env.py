@@ -3,11 +3,12 @@
 The engine already has PettingZoo's shape: one seat decides at a time, sometimes several
 decisions in a row (Splendor: return tokens, choose a noble), so ``agent_selection`` simply
 follows ``state.current_player``. Each agent observes ``{"observation", "action_mask"}``: the
-game's encoding of ``state.view(seat)`` (docs/observations.md; computed by the game's fast
-route, which gives the same vector without building the view), and the legal actions
-of the fixed action space (only for the agent to move; all 0 for the others). Rewards are
-``state.returns()`` once the game ends (+1 for a sole winner, -1 for a loser, a shared win
-split); a game still running after ``max_plies`` decisions is truncated for every agent.
+game's encoding of ``state.view(seat)`` (docs/observations.md; computed by the game's
+compiled route where it was built, which gives the same vector without building the view),
+and the legal actions of the fixed action space (only for the agent to move; all 0 for the
+others). Rewards are ``state.returns()`` once the game ends (+1 for a sole winner, -1 for a
+loser, a shared win split); a game still running after ``max_plies`` decisions is truncated
+for every agent.
 
 >>> import eurogames.rl
 >>> env = eurogames.rl.pettingzoo_env("splendor", players=2, seed=3)
@@ -63,7 +64,11 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
     default), docs/observations.md.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -76,7 +81,9 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         encoding: str | None = None,
     ) -> None:
         if spaces is None:
-            raise ImportError("the PettingZoo environment needs the rl extra: pip install 'eurogames[rl]'")
+            raise ImportError(
+                "the PettingZoo environment needs the rl extra: pip install 'eurogames[rl]'"
+            )
         EzPickle.__init__(self, game, players, seed, options, max_plies, render_mode, encoding)
         super().__init__()
         self.game = game_of(game)

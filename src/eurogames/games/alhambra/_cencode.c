@@ -1,18 +1,15 @@
-/* Alhambra's observation, compiled: the bytes of encode_state_python (encode.py), assembled in C.
+/* Alhambra's observation, compiled: the bytes of encode(state.view(seat)) (encode.py), assembled
+ * in C straight from the state.
  *
- * Optional: setup.py builds it where a C compiler is found, and encode.py falls back to its
- * Python fast route where it is missing (or EUROGAMES_PURE_PYTHON=1). It computes no float:
- * encode.py hands it, once, the float32 byte tables its Python route joins (per count, per
- * market tile, per coordinate of a cell) and the integer tables it indexes with (each tile's
- * type, each grid value's palace planes, each grid cell's palace entry, each cell's wall
- * sections), and this module
- * copies the same pieces in the same order, reading the same state fields. The table's tail (end
- * gifts, Dirk) comes from encode.py's own code through a callback, ``tail(state, r)``, memoized
- * there and remembered here per observer while what it depends on holds.
- * The buildings and longest wall of an Alhambra are memoized per grid (``bytes``) in the dict
- * ``grids``, the longest wall counted here as palace.longest_wall counts it (union-find over
- * the corner lattice). tests/rl/test_fast_route.py holds the route equal to
- * encode(state.view(seat)) byte for byte at every decision of many games.
+ * Optional: setup.py builds it where a C compiler is found; where it is missing (or
+ * EUROGAMES_PURE_PYTHON=1) the adapters encode the view. It computes no float: encode.py hands
+ * it, once, float32 tables computed at import by the view route's own arithmetic (per count,
+ * per market tile, per coordinate of a cell) and the integer tables it indexes with (each
+ * tile's type, each grid value's palace planes, each grid cell's palace entry, each cell's
+ * wall sections), and this module copies the pieces in the view route's order, reading the
+ * state's fields. It counts an Alhambra's longest wall as palace.longest_wall counts it
+ * (union-find over the corner lattice). tests/rl/test_compiled_route.py holds the route equal
+ * to encode(state.view(seat)) byte for byte at every decision of many games.
  *
  * encode_tiles(state, seat, out=None) and encode_planes(...), the palaces encoded as tile
  * positions or as planes (encode.py's two encodings): seat is a seat number or None (a
@@ -21,7 +18,7 @@
  * palace.longest_wall, for the tests.
  */
 #define GAME "alhambra"
-#include "_cencode.h" /* src/eurogames/rl: what the compiled encoders share */
+#include "_cencode.h" /* src/eurogames/core: what the compiled encoders share */
 #include <stdint.h>
 
 #define PHASES 4
@@ -49,13 +46,12 @@
 #define SIDES 4
 #define FOUNTAIN 255
 #define MOST_PLAYERS 6
-#define GRID_MEMO 256 /* grids remembered before the memo starts again */
 
-enum { COPIES, TOTALS, SLOT, DECK, POINTS, TYPE_COUNTS, WALLS, COORDS, TABLES };
+enum { COPIES, TOTALS, SLOT, DECK, POINTS, TYPE_COUNTS, WALLS, GIFTS, COORDS, TABLES };
 
 static Table tables[TABLES] = {
-    {"copies", 1}, {"totals", 1}, {"slot", SLOT_FEATURES}, {"deck", 1},
-    {"points", 1}, {"type_counts", 1}, {"walls", 1}, {"coords", 1},
+    {"copies", 1}, {"totals", 1}, {"slot", SLOT_FEATURES}, {"deck", 1}, {"points", 1},
+    {"type_counts", 1}, {"walls", 1}, {"gifts", 1}, {"coords", 1},
 };
 
 enum { FORM_TILES, FORM_PLANES }; /* a palace's encodings */
@@ -79,9 +75,7 @@ static Ints ints[INTS] = {
     {"sizes", 3 * (MOST_PLAYERS + 1)},      /* players -> (dense, all with planes, all with tiles) floats */
 };
 
-static PyObject *held = NULL;   /* the dict given to setup (a copy): keeps every table alive */
-static PyObject *tail_callback = NULL; /* borrowed from held: tail(state, r) -> bytes */
-static PyObject *grid_memo = NULL; /* borrowed from held: grid bytes -> buildings + longest wall */
+static PyObject *held = NULL; /* the dict given to setup (a copy): keeps every table alive */
 
 static PyObject *s_players, *s_phase, *s_current_player, *s_start, *s_bonus, *s_market, *s_display,
     *s_deck, *s_discard, *s_bag, *s_pending, *s_points, *s_hands, *s_grids, *s_cells, *s_reserves,
@@ -94,22 +88,6 @@ static Py_ssize_t dense_size(Py_ssize_t n) {
 
 static int put(char *out, Py_ssize_t *at, Py_ssize_t end, int which, Py_ssize_t index) {
     return put_table(&tables[which], out, at, end, index);
-}
-
-/* raw float32 bytes (a piece from encode.py's callback) */
-static int put_bytes(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *piece, Py_ssize_t floats,
-                     const char *what) {
-    if (!PyBytes_Check(piece) || PyBytes_GET_SIZE(piece) != floats * F) {
-        PyErr_Format(PyExc_ValueError, OBS "the %s piece must be %zd bytes", what, floats * F);
-        return -1;
-    }
-    if (*at + floats * F > end) {
-        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
-        return -1;
-    }
-    memcpy(out + *at, PyBytes_AS_STRING(piece), floats * F);
-    *at += floats * F;
-    return 0;
 }
 
 /* every item of a list or tuple of integers through one table (exactly `count` items) */
@@ -195,56 +173,55 @@ static int money_counts(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *cou
                      MONEY_CARDS);
         return -1;
     }
-    for (Py_ssize_t code = 0; code < MONEY_CARDS; code++) {
-        Py_ssize_t v = as_index(item(counts, code), what);
-        if (v < 0 || put(out, at, end, COPIES, v) < 0) return -1;
-        if (totals != NULL) totals[code / VALUES] += v * (code % VALUES + 1);
+    if (*at + MONEY_CARDS * F > end) {
+        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
+        return -1;
     }
-    return 0;
-}
-
-/* The money block of the discard pile (slot 0: counts) or of a hand (slot 1 + seat: counts,
- * then totals per currency), remembered per slot with the tuple it was computed from: a tuple
- * never changes (the state replaces it), and one held here keeps its identity from being
- * reused, so the same tuple gives the same bytes. Lists (a state rebuilt from JSON) are
- * encoded every time. */
-#define MONEY_SLOTS (1 + MOST_PLAYERS)
-#define MONEY_BLOCK (MONEY_CARDS + CURRENCIES)
-typedef struct {
-    PyObject *counts;
-    char bytes[MONEY_BLOCK * F];
-} MoneyMemo;
-static MoneyMemo money_memo[MONEY_SLOTS];
-
-static void forget_money(void) {
-    for (int k = 0; k < MONEY_SLOTS; k++) Py_CLEAR(money_memo[k].counts);
-}
-
-static int money(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, Py_ssize_t slot, const char *what) {
-    MoneyMemo *m = &money_memo[slot];
-    Py_ssize_t floats = slot == 0 ? MONEY_CARDS : MONEY_BLOCK, start = *at;
-    if (m->counts == counts) {
-        if (start + floats * F > end) {
-            PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
+    /* the hot loop of a 6-player observation (seven blocks of 36): the items read in place,
+     * each count checked against the table once */
+    PyObject **items = PySequence_Fast_ITEMS(counts);
+    const Table *copies = &tables[COPIES];
+    char *to = out + *at;
+    for (Py_ssize_t code = 0; code < MONEY_CARDS; code++) {
+        Py_ssize_t v = as_index(items[code], what);
+        if (v < 0) return -1;
+        if (v >= copies->count) {
+            PyErr_Format(PyExc_IndexError, OBS "%s holds %zd copies of a card (at most %zd)", what,
+                         v, copies->count - 1);
             return -1;
         }
-        memcpy(out + start, m->bytes, floats * F);
-        *at = start + floats * F;
-        return 0;
+        memcpy(to + code * F, copies->data + v * F, F);
+        if (totals != NULL) totals[code / VALUES] += v * (code % VALUES + 1);
     }
-    Py_ssize_t totals[CURRENCIES] = {0};
-    if (money_counts(out, at, end, counts, slot == 0 ? NULL : totals, what) < 0) return -1;
-    if (slot != 0)
-        for (int c = 0; c < CURRENCIES; c++)
-            if (put(out, at, end, TOTALS, totals[c]) < 0) return -1;
-    if (PyTuple_CheckExact(counts)) {
-        memcpy(m->bytes, out + start, floats * F);
-        Py_XSETREF(m->counts, Py_NewRef(counts));
-    }
+    *at += MONEY_CARDS * F;
     return 0;
 }
 
-static Py_ssize_t find(int16_t *parent, Py_ssize_t a) {
+/* the money block of the discard pile (copies of each card) or of a hand (copies, then the
+ * money per currency) */
+static int money(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *counts, int hand, const char *what) {
+    Py_ssize_t totals[CURRENCIES] = {0};
+    if (money_counts(out, at, end, counts, hand ? totals : NULL, what) < 0) return -1;
+    if (hand)
+        for (int c = 0; c < CURRENCIES; c++)
+            if (put(out, at, end, TOTALS, totals[c]) < 0) return -1;
+    return 0;
+}
+
+/* The union-find of longest_wall over the corner lattice, kept between calls: a corner's
+ * entries count only when its stamp is the current call's, so each call starts from every
+ * corner its own root, of size 0, without clearing the whole lattice. */
+static int16_t parent[CORNERS];
+static int32_t group_size[CORNERS];
+static uint32_t stamp[CORNERS], current_stamp;
+
+static Py_ssize_t find(Py_ssize_t a) {
+    if (stamp[a] != current_stamp) { /* not touched in this call: its own root, empty */
+        stamp[a] = current_stamp;
+        parent[a] = -1;
+        group_size[a] = 0;
+        return a;
+    }
     while (parent[a] >= 0) {
         if (parent[parent[a]] >= 0) parent[a] = parent[parent[a]];
         a = parent[a];
@@ -255,10 +232,10 @@ static Py_ssize_t find(int16_t *parent, Py_ssize_t a) {
 /* palace.longest_wall: outer wall sections (the cell beyond is empty) joined where they share
  * a lattice corner; the largest group's size. -1 with an error for a bad cell. */
 static Py_ssize_t longest_wall(const unsigned char *grid, PyObject *cells) {
-    int16_t parent[CORNERS];
-    int32_t size[CORNERS];
-    memset(parent, 0xff, sizeof parent); /* -1: a root */
-    memset(size, 0, sizeof size);
+    if (++current_stamp == 0) { /* the stamps wrapped round: start them again */
+        memset(stamp, 0, sizeof stamp);
+        current_stamp = 1;
+    }
     const int32_t *sections = ints[SECTIONS].data, *side_bits = ints[SIDE_BITS].data, *wall_bits = ints[WALL_BITS].data;
     Py_ssize_t best = 0, count = length(cells);
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -278,64 +255,43 @@ static Py_ssize_t longest_wall(const unsigned char *grid, PyObject *cells) {
                 return -1;
             }
             if (grid[beyond]) continue;
-            Py_ssize_t a = find(parent, s[1]), b = find(parent, s[2]);
+            Py_ssize_t a = find(s[1]), b = find(s[2]);
             if (a == b) {
-                size[a]++;
+                group_size[a]++;
             } else {
                 parent[b] = (int16_t)a;
-                size[a] += size[b] + 1;
+                group_size[a] += group_size[b] + 1;
             }
-            if (size[a] > best) best = size[a];
+            if (group_size[a] > best) best = group_size[a];
         }
     }
     return best;
 }
 
-/* an Alhambra's buildings per type and longest wall, as 7 float32 (memoized per grid) */
-static PyObject *buildings(PyObject *grid, PyObject *cells) {
-    PyObject *found = PyDict_GetItemWithError(grid_memo, grid);
-    if (found != NULL) {
-        if (!PyBytes_Check(found) || PyBytes_GET_SIZE(found) != (TYPES + 1) * F) {
-            PyErr_SetString(PyExc_ValueError, OBS "the grid memo holds a wrong piece");
-            return NULL;
-        }
-        Py_INCREF(found);
-        return found;
-    }
-    if (PyErr_Occurred()) return NULL;
-    const unsigned char *g = (const unsigned char *)PyBytes_AS_STRING(grid);
+/* an Alhambra's buildings per type and its longest wall (S6) */
+static int buildings(char *out, Py_ssize_t *at, Py_ssize_t end, const unsigned char *g, PyObject *cells) {
     Py_ssize_t kinds[TYPES] = {0}, count = length(cells);
     for (Py_ssize_t i = 0; i < count; i++) {
         Py_ssize_t c = as_index(item(cells, i), "a cell");
-        if (c < 0) return NULL;
+        if (c < 0) return -1;
         if (c >= GRID) {
             PyErr_Format(PyExc_IndexError, OBS "cell %zd is outside the grid", c);
-            return NULL;
+            return -1;
         }
         if (g[c] == FOUNTAIN) continue;
         if (g[c] > NUM_TILES) {
             PyErr_Format(PyExc_IndexError, OBS "cell %zd holds %d, not a tile", c, g[c]);
-            return NULL;
+            return -1;
         }
         Py_ssize_t k = kind_of(g[c]);
-        if (k < 0) return NULL;
+        if (k < 0) return -1;
         kinds[k]++;
     }
     Py_ssize_t wall = longest_wall(g, cells);
-    if (wall < 0) return NULL;
-    char piece[(TYPES + 1) * F];
-    Py_ssize_t at = 0;
+    if (wall < 0) return -1;
     for (int k = 0; k < TYPES; k++)
-        if (put(piece, &at, sizeof piece, TYPE_COUNTS, kinds[k]) < 0) return NULL;
-    if (put(piece, &at, sizeof piece, WALLS, wall) < 0) return NULL;
-    PyObject *bytes = PyBytes_FromStringAndSize(piece, sizeof piece);
-    if (bytes == NULL) return NULL;
-    if (PyDict_GET_SIZE(grid_memo) >= GRID_MEMO) PyDict_Clear(grid_memo);
-    if (PyDict_SetItem(grid_memo, grid, bytes) < 0) {
-        Py_DECREF(bytes);
-        return NULL;
-    }
-    return bytes;
+        if (put(out, at, end, TYPE_COUNTS, kinds[k]) < 0) return -1;
+    return put(out, at, end, WALLS, wall);
 }
 
 /* the i-th of a palace's cells, checked to lie on the playable square (-1 with an error) */
@@ -390,59 +346,60 @@ static int palace_tiles(char *out, const unsigned char *grid, PyObject *cells) {
     return 0;
 }
 
-/* The last tail the callback gave for each observer r, with what encode.py's memo keys it by
- * (the player count, r, queue, with_dirk, dirk, dirk_points), compared by value as that memo
- * compares them. Consecutive observations mostly share them, and a hit saves the call. */
-#define TAIL_KEYS 4
-typedef struct {
-    Py_ssize_t n;
-    PyObject *keys[TAIL_KEYS];
-    PyObject *got;
-} Tail;
-static Tail last_tails[MOST_PLAYERS];
-static PyObject **tail_names[TAIL_KEYS] = {&s_queue, &s_with_dirk, &s_dirk, &s_dirk_points};
-
-static void forget_tails(void) {
-    for (int r = 0; r < MOST_PLAYERS; r++) {
-        for (int k = 0; k < TAIL_KEYS; k++) Py_CLEAR(last_tails[r].keys[k]);
-        Py_CLEAR(last_tails[r].got);
+/* the table's tail seen from r: per seat (relative), the tiles it will receive at the end,
+ * waiting their turn (state.queue, (seat, tiles) pairs, E3); then Dirk (V1-V7): in play, his
+ * points and his tiles per type (all 0 without him) */
+static int table_tail(PyObject *state, char *out, Py_ssize_t *at, Py_ssize_t end, Py_ssize_t n,
+                      Py_ssize_t r) {
+    PyObject *queue = NULL, *dirk = NULL;
+    int ok = -1;
+    Py_ssize_t base = *at;
+    if (base + (n + DIRK) * F > end) {
+        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
+        return -1;
     }
-}
-
-/* the table's tail (end gifts, Dirk) seen from r: the remembered one while its keys hold, else
- * tail(state, r) from encode.py (a new reference, or NULL with an error) */
-static PyObject *table_tail(PyObject *state, Py_ssize_t n, Py_ssize_t r) {
-    PyObject *keys[TAIL_KEYS] = {NULL};
-    PyObject *got = NULL;
-    for (int k = 0; k < TAIL_KEYS; k++)
-        if (!(keys[k] = PyObject_GetAttr(state, *tail_names[k]))) goto done;
-    Tail *e = &last_tails[r];
-    int same = e->got != NULL && e->n == n;
-    for (int k = 0; same && k < TAIL_KEYS; k++) {
-        same = PyObject_RichCompareBool(e->keys[k], keys[k], Py_EQ);
-        if (same < 0) goto done;
+    if (!(queue = seq_attr(state, s_queue))) goto done;
+    for (Py_ssize_t i = 0; i < length(queue); i++) {
+        PyObject *pair = item(queue, i);
+        if (!is_seq(pair) || length(pair) != 2 || !is_seq(item(pair, 1))) {
+            PyErr_SetString(PyExc_TypeError, OBS "an end gift must be a (seat, tiles) pair");
+            goto done;
+        }
+        Py_ssize_t p = as_index(item(pair, 0), "an end gift's seat");
+        if (p < 0) goto done;
+        if (p >= n) {
+            PyErr_Format(PyExc_IndexError, OBS "an end gift goes to seat %zd of %zd", p, n);
+            goto done;
+        }
+        Py_ssize_t to = base + ((p - r) % n + n) % n * F;
+        if (put(out, &to, end, GIFTS, length(item(pair, 1))) < 0) goto done;
     }
-    if (same) {
-        got = Py_NewRef(e->got);
-        goto done;
+    *at = base + n * F;
+    Py_ssize_t with_dirk = int_attr(state, s_with_dirk, 0);
+    if (with_dirk == -2) goto done;
+    if (with_dirk) {
+        Py_ssize_t points = int_attr(state, s_dirk_points, 0);
+        if (points == -2 || !(dirk = seq_attr(state, s_dirk))) goto done;
+        one(out + *at, 0);
+        *at += F;
+        if (put(out, at, end, POINTS, points) < 0) goto done;
+        Py_ssize_t kinds[TYPES] = {0};
+        for (Py_ssize_t i = 0; i < length(dirk); i++) {
+            Py_ssize_t t = tile_of(item(dirk, i), "Dirk's tiles");
+            if (t < 0) goto done;
+            Py_ssize_t k = kind_of(t);
+            if (k < 0) goto done;
+            kinds[k]++;
+        }
+        for (int k = 0; k < TYPES; k++)
+            if (put(out, at, end, TYPE_COUNTS, kinds[k]) < 0) goto done;
     }
-    PyObject *r_obj = PyLong_FromSsize_t(r);
-    if (r_obj == NULL) goto done;
-    PyObject *args[2] = {state, r_obj};
-    got = PyObject_Vectorcall(tail_callback, args, 2, NULL);
-    Py_DECREF(r_obj);
-    if (got == NULL) goto done;
-    if (!PyBytes_Check(got)) {
-        PyErr_SetString(PyExc_TypeError, OBS "tail must return bytes");
-        Py_CLEAR(got);
-        goto done;
-    }
-    e->n = n;
-    for (int k = 0; k < TAIL_KEYS; k++) Py_XSETREF(e->keys[k], Py_NewRef(keys[k]));
-    Py_XSETREF(e->got, Py_NewRef(got));
+    *at = base + (n + DIRK) * F;
+    ok = 0;
 done:
-    for (int k = 0; k < TAIL_KEYS; k++) Py_XDECREF(keys[k]);
-    return got;
+    Py_XDECREF(queue);
+    Py_XDECREF(dirk);
+    return ok;
 }
 
 /* the scoring block: scorings done (one-hot), then per undrawn scoring card, in order, present
@@ -497,8 +454,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     Py_ssize_t end = dense_size(n) * F; /* the dense part; the palaces follow */
     int ok = -1;
     PyObject *market = NULL, *display = NULL, *deck = NULL, *discard = NULL, *bag = NULL, *pending = NULL,
-             *got = NULL, *points = NULL, *hands = NULL, *grids = NULL, *cells = NULL, *reserves = NULL;
-    PyObject *built[MOST_PLAYERS] = {NULL};
+             *points = NULL, *hands = NULL, *grids = NULL, *cells = NULL, *reserves = NULL;
     memset(out, 0, size);
     /* the head: phase, current seat, start seat (relative), bonus action */
     if (write_head(state, n, r, out, PHASES, s_phase, s_current_player, s_start, s_bonus) < 0) goto done;
@@ -526,12 +482,10 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     if (money(out, &at, end, discard, 0, "the discard pile") < 0) goto done;
     if (!(bag = seq_attr(state, s_bag))) goto done;
     if (tile_ones(out, &at, end, bag, "the bag", NULL) < 0) goto done;
-    /* the scoring block and the table's tail, from encode.py */
     if (scoring(state, out, &at, end, cards) < 0) goto done;
-    if (!(got = table_tail(state, n, r))) goto done;
     if (!(pending = seq_attr(state, s_pending))) goto done;
     if (tile_ones(out, &at, end, pending, "the bought list", NULL) < 0) goto done;
-    if (put_bytes(out, &at, end, got, n + DIRK, "table tail") < 0) goto done;
+    if (table_tail(state, out, &at, end, n, r) < 0) goto done;
     /* the seats, from the observer on */
     if (!(points = seq_attr(state, s_points)) || !(hands = seq_attr(state, s_hands)) ||
         !(grids = seq_attr(state, s_grids)) || !(cells = seq_attr(state, s_cells)) ||
@@ -546,7 +500,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         Py_ssize_t p = (r + i) % n;
         Py_ssize_t v = as_index(item(points, p), "points");
         if (v < 0 || put(out, &at, end, POINTS, v) < 0) goto done;
-        if (money(out, &at, end, item(hands, p), 1 + p, "a hand") < 0) goto done;
+        if (money(out, &at, end, item(hands, p), 1, "a hand") < 0) goto done;
         PyObject *grid = item(grids, p), *occupied = item(cells, p);
         if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != GRID) {
             PyErr_Format(PyExc_TypeError, OBS "a grid must be bytes of %d cells", GRID);
@@ -556,8 +510,8 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             PyErr_SetString(PyExc_TypeError, OBS "a seat's cells must be a list or tuple");
             goto done;
         }
-        if (!(built[i] = buildings(grid, occupied))) goto done;
-        if (put_bytes(out, &at, end, built[i], TYPES + 1, "buildings") < 0) goto done;
+        if (buildings(out, &at, end, (const unsigned char *)PyBytes_AS_STRING(grid), occupied) < 0)
+            goto done;
         Py_ssize_t kinds[TYPES] = {0};
         if (tile_ones(out, &at, end, item(reserves, p), "a reserve", kinds) < 0) goto done;
         for (int k = 0; k < TYPES; k++)
@@ -581,14 +535,12 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     }
     ok = 0;
 done:
-    for (int i = 0; i < MOST_PLAYERS; i++) Py_XDECREF(built[i]);
     Py_XDECREF(market);
     Py_XDECREF(display);
     Py_XDECREF(deck);
     Py_XDECREF(discard);
     Py_XDECREF(bag);
     Py_XDECREF(pending);
-    Py_XDECREF(got);
     Py_XDECREF(points);
     Py_XDECREF(hands);
     Py_XDECREF(grids);
@@ -616,14 +568,14 @@ static int fill_tiles(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out,
     return fill(state, n, seat, out, size, FORM_TILES);
 }
 
-static PyObject *encode_planes(PyObject *self, PyObject *args) {
+static PyObject *encode_planes(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (ready() < 0) return NULL;
-    return encode_call(args, s_players, 2, MOST_PLAYERS, planes_bytes, fill_planes);
+    return encode_call(args, nargs, s_players, 2, MOST_PLAYERS, planes_bytes, fill_planes);
 }
 
-static PyObject *encode_tiles(PyObject *self, PyObject *args) {
+static PyObject *encode_tiles(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (ready() < 0) return NULL;
-    return encode_call(args, s_players, 2, MOST_PLAYERS, tiles_bytes, fill_tiles);
+    return encode_call(args, nargs, s_players, 2, MOST_PLAYERS, tiles_bytes, fill_tiles);
 }
 
 static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
@@ -645,7 +597,7 @@ static PyObject *longest_wall_py(PyObject *self, PyObject *args) {
 
 static PyObject *setup(PyObject *self, PyObject *given) {
     if (!PyDict_Check(given)) {
-        PyErr_SetString(PyExc_TypeError, "setup takes a dict of name -> bytes (and tail, grids)");
+        PyErr_SetString(PyExc_TypeError, "setup takes a dict of name -> bytes");
         return NULL;
     }
     PyObject *copy = PyDict_Copy(given); /* later changes to the caller's dict cannot pull a table away */
@@ -691,21 +643,7 @@ static PyObject *setup(PyObject *self, PyObject *given) {
             goto fail;
         }
     }
-    PyObject *callback = PyDict_GetItemString(copy, "tail");
-    if (callback == NULL || !PyCallable_Check(callback)) {
-        PyErr_SetString(PyExc_ValueError, "setup: tail (a callable) is missing");
-        goto fail;
-    }
-    PyObject *memo = PyDict_GetItemString(copy, "grids");
-    if (memo == NULL || !PyDict_CheckExact(memo)) {
-        PyErr_SetString(PyExc_ValueError, "setup: grids (a dict) is missing");
-        goto fail;
-    }
     Py_XSETREF(held, copy);
-    forget_tails(); /* those of the callback before */
-    forget_money(); /* pieces of the tables before */
-    tail_callback = callback;
-    grid_memo = memo;
     memcpy(tables, loaded, sizeof tables);
     memcpy(ints, loaded_ints, sizeof ints);
     Py_RETURN_NONE;
@@ -715,12 +653,12 @@ fail:
 }
 
 static PyMethodDef methods[] = {
-    {"encode_tiles", encode_tiles, METH_VARARGS,
+    {"encode_tiles", (PyCFunction)(void (*)(void))encode_tiles, METH_FASTCALL,
      "encode_tiles(state, seat, out=None): the observation's float32 bytes, palaces as tile positions"},
-    {"encode_planes", encode_planes, METH_VARARGS,
+    {"encode_planes", (PyCFunction)(void (*)(void))encode_planes, METH_FASTCALL,
      "encode_planes(state, seat, out=None): the observation's float32 bytes, palaces as planes"},
     {"longest_wall", longest_wall_py, METH_VARARGS, "longest_wall(grid, cells): palace.longest_wall, compiled"},
-    {"setup", setup, METH_O, "setup(tables): the byte tables, tail callback and grid memo of encode.py"},
+    {"setup", setup, METH_O, "setup(tables): the constant byte tables of encode.py"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -27,7 +27,6 @@ from eurogames.games.alhambra.actions import (
 )
 from eurogames.games.alhambra.data import TILE_PRICE, TILE_TYPE, TILE_WALLS
 from eurogames.games.alhambra.view import SIDE_NAMES
-from eurogames.games.alhambra.view import tile_json as tile_json  # encode.py's import, for now
 
 TITLES = {"en": "Alhambra", "zh-Hant": "阿爾罕布拉宮", "zh-Hans": "阿尔罕布拉宫"}
 

@@ -1,18 +1,19 @@
-/* Splendor's observation, compiled: the bytes of encode_state (encode.py), assembled in C.
+/* Splendor's observation, compiled: the bytes of encode(state.view(seat)) (encode.py), assembled
+ * in C straight from the state.
  *
- * Optional: setup.py builds it where a C compiler is found, and encode.py falls back to its
- * Python fast route where it is missing (or EUROGAMES_PURE_PYTHON=1). It computes no number:
- * encode.py hands it, once, the float32 byte tables its Python route joins (per count, per
- * card, per noble), and this module copies the same pieces in the same order, reading the
- * same state fields. tests/rl/test_fast_route.py holds it equal to encode(state.view(seat))
- * byte for byte at every decision of many games, as it does the Python route.
+ * Optional: setup.py builds it where a C compiler is found; where it is missing (or
+ * EUROGAMES_PURE_PYTHON=1) the adapters encode the view. It computes no number: encode.py hands
+ * it, once, float32 tables computed at import by the view route's own arithmetic (per count,
+ * per card, per noble), and this module copies the pieces in the view route's order, reading
+ * the state's fields. tests/rl/test_compiled_route.py holds it equal to
+ * encode(state.view(seat)) byte for byte at every decision of many games.
  *
  * encode(state, seat, out=None): seat is a seat number or None (a spectator); without out,
  * a new bytearray of the vector; with out (a writable buffer of exactly the vector's bytes),
  * the vector is written there and None returned.
  */
 #define GAME "splendor"
-#include "_cencode.h" /* src/eurogames/rl: what the compiled encoders share */
+#include "_cencode.h" /* src/eurogames/core: what the compiled encoders share */
 
 #define PHASES 4
 #define MARKET_SLOTS 12
@@ -169,12 +170,12 @@ static Py_ssize_t vector_bytes(Py_ssize_t n) {
             n * SEAT_FEATURES) * F;
 }
 
-static PyObject *encode(PyObject *self, PyObject *args) {
+static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (held == NULL) {
         PyErr_SetString(PyExc_RuntimeError, OBS "setup() was not called");
         return NULL;
     }
-    return encode_call(args, s_players, 2, 4, vector_bytes, fill);
+    return encode_call(args, nargs, s_players, 2, 4, vector_bytes, fill);
 }
 
 static PyObject *setup(PyObject *self, PyObject *given) {
@@ -192,7 +193,7 @@ static PyObject *setup(PyObject *self, PyObject *given) {
 }
 
 static PyMethodDef methods[] = {
-    {"encode", encode, METH_VARARGS, "encode(state, seat, out=None): the observation's float32 bytes"},
+    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL, "encode(state, seat, out=None): the observation's float32 bytes"},
     {"setup", setup, METH_O, "setup(tables): the float32 byte tables of encode.py"},
     {NULL, NULL, 0, NULL},
 };

@@ -21,8 +21,6 @@ from eurogames.games.splendor.actions import (
     place_text,
 )
 from eurogames.games.splendor.data import COLOURS, DATA, GOLD, TOKENS
-from eurogames.games.splendor.view import card_json as card_json  # encode.py's import, for now
-from eurogames.games.splendor.view import noble_json as noble_json
 
 TITLES = {"en": "Splendor", "zh-Hant": "璀璨寶石", "zh-Hans": "璀璨宝石"}
 

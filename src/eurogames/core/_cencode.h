@@ -3,8 +3,9 @@
  * encode(state, seat, out=None) entry point. A module defines GAME (its name, which starts
  * every error message) before including this file.
  *
- * Nothing here computes a number: pieces are copied from tables built by the Python route,
- * so the compiled route gives its very bytes (tests/rl/test_fast_route.py).
+ * Nothing here computes a number: pieces are copied from tables that encode.py computes once,
+ * at import, with the view route's own arithmetic, so the compiled route gives the view
+ * route's very bytes (tests/rl/test_compiled_route.py).
  */
 #ifndef EUROGAMES_CENCODE_H
 #define EUROGAMES_CENCODE_H
@@ -73,6 +74,16 @@ static inline int load_tables(PyObject *given, Table *loaded, int count) {
 
 /* a non-negative integer, else -1 with an error naming `what` */
 static inline Py_ssize_t as_index(PyObject *item, const char *what) {
+    /* the usual item, a small exact int (a count, an id), read without a call */
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(item) && PyUnstable_Long_IsCompact((PyLongObject *)item)) {
+        Py_ssize_t small = PyUnstable_Long_CompactValue((PyLongObject *)item);
+        if (small >= 0) return small;
+    }
+#elif !defined(Py_LIMITED_API)
+    if (PyLong_CheckExact(item) && (Py_SIZE(item) == 0 || Py_SIZE(item) == 1))
+        return Py_SIZE(item) ? (Py_ssize_t)((PyLongObject *)item)->ob_digit[0] : 0;
+#endif
     if (!PyLong_Check(item)) {
         PyErr_Format(PyExc_TypeError, OBS "%s must be an integer", what);
         return -1;
@@ -162,13 +173,19 @@ static inline int write_head(PyObject *state, Py_ssize_t n, Py_ssize_t r, char *
 /* fill(state, players, seat or -1, out, bytes): the whole vector into out (0 or -1 with an error) */
 typedef int (*fill_fn)(PyObject *, Py_ssize_t, Py_ssize_t, char *, Py_ssize_t);
 
-/* encode(state, seat, out=None) for a game of `least` to `most` players whose vector is
+/* encode(state, seat, out=None) (a METH_FASTCALL entry) for a game of `least` to `most` players whose vector is
  * size(players) bytes: a new bytearray, or the vector written into `out` (a writable buffer
  * of exactly that many bytes) and None */
-static inline PyObject *encode_call(PyObject *args, PyObject *players_name, Py_ssize_t least, Py_ssize_t most,
+static inline PyObject *encode_call(PyObject *const *args, Py_ssize_t nargs, PyObject *players_name,
+                                    Py_ssize_t least, Py_ssize_t most,
                                     Py_ssize_t (*size_of)(Py_ssize_t), fill_fn fill) {
-    PyObject *state, *seat_obj, *out_obj = Py_None;
-    if (!PyArg_ParseTuple(args, "OO|O:encode", &state, &seat_obj, &out_obj)) return NULL;
+    /* METH_FASTCALL: the arguments as given, without a tuple to parse */
+    if (nargs < 2 || nargs > 3) {
+        PyErr_Format(PyExc_TypeError,
+                     "encode takes 2 or 3 arguments (state, seat, out=None), not %zd", nargs);
+        return NULL;
+    }
+    PyObject *state = args[0], *seat_obj = args[1], *out_obj = nargs == 3 ? args[2] : Py_None;
     Py_ssize_t n = int_attr(state, players_name, 0);
     if (n == -2) return NULL;
     if (n < least || n > most) {
