@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 import eurogames
 
@@ -22,3 +25,39 @@ if PLUGINS not in sys.path:
         [PLUGINS, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
     )
 eurogames.refresh_games()
+
+
+# -- an installed distribution whose games are each broken in one way --------------------
+PLUGIN = {
+    "fails.py": "raise RuntimeError('a broken plugin')\n",
+    "notgame.py": "GAME = 'a string'\n",
+    "misnamed.py": "from takeaway_game import GAME\n",
+    "clash.py": "from takeaway_game import GAME\n",
+}
+
+ENTRY_POINTS = """\
+[eurogames.games]
+fails = fails
+notgame = notgame:GAME
+misnamed = misnamed
+splendor = clash:GAME
+"""
+
+
+@pytest.fixture
+def broken_plugins(tmp_path: Path) -> Iterator[Path]:
+    """A distribution whose four games are each wrong in one way, installed for one test."""
+    for name, text in PLUGIN.items():
+        (tmp_path / name).write_text(text)
+    info = tmp_path / "broken_games-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-games\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(ENTRY_POINTS)
+    sys.path.insert(0, str(tmp_path))
+    eurogames.refresh_games()
+    try:
+        yield tmp_path
+    finally:
+        if str(tmp_path) in sys.path:
+            sys.path.remove(str(tmp_path))
+        eurogames.refresh_games()

@@ -442,3 +442,17 @@ def test_console_script_reports_errors_on_stderr() -> None:
     bad = subprocess.run([*command, "play", "nogame"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.startswith("error: unknown game 'nogame'")
+
+
+def test_games_names_a_broken_plugin_and_lists_the_others(broken_plugins: Path) -> None:
+    """An installed distribution whose game fails to load does not stop the listing."""
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    assert "Alhambra" in result.output and "Take-away" in result.output
+    assert "fails" in result.output and "cannot be loaded" in result.output
+
+
+def test_play_refuses_a_broken_plugin_naming_it(broken_plugins: Path) -> None:
+    result = run("play", "fails", "--seats", "random,random", "--quiet")
+    assert result.exit_code != 0
+    assert "'broken-games'" in result.output and "fails to import" in result.output

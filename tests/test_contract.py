@@ -430,8 +430,6 @@ def imported_modules(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.xfail(strict=False, reason="until the encoders' shared pieces (Layout, blocks) move "
-                   "out of eurogames.rl to a game-neutral module (issue 13); then drop this mark")
 def test_no_game_imports_a_client():
     """A game folder holds rules, data and drawing only; the clients sit on top of it."""
     offending = []

@@ -9,7 +9,6 @@ import json
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -60,40 +59,6 @@ def test_a_plugin_game_loads_plays_and_unpickles_like_a_built_in_one():
     bot = eurogames.bot("mcts", "takeaway", seed=1, iterations=20)
     state.apply(bot.choose(state))
     assert eurogames.replay(state.record()).to_json() == state.to_json()
-
-
-PLUGIN = {
-    "fails.py": "raise RuntimeError('a broken plugin')\n",
-    "notgame.py": "GAME = 'a string'\n",
-    "misnamed.py": "from takeaway_game import GAME\n",
-    "clash.py": "from takeaway_game import GAME\n",
-}
-ENTRY_POINTS = """\
-[eurogames.games]
-fails = fails
-notgame = notgame:GAME
-misnamed = misnamed
-splendor = clash:GAME
-"""
-
-
-@pytest.fixture
-def broken_plugins(tmp_path: Path):
-    """A distribution whose four games are each wrong in one way, installed for one test."""
-    for name, text in PLUGIN.items():
-        (tmp_path / name).write_text(text)
-    info = tmp_path / "broken_games-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-games\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(ENTRY_POINTS)
-    sys.path.insert(0, str(tmp_path))
-    eurogames.refresh_games()
-    try:
-        yield tmp_path
-    finally:
-        if str(tmp_path) in sys.path:
-            sys.path.remove(str(tmp_path))
-        eurogames.refresh_games()
 
 
 @pytest.mark.parametrize(

@@ -600,3 +600,15 @@ def test_idle_matches_beyond_the_limit_leave_memory_and_replay_on_demand(store: 
             assert state(client, match, token(match, 1)) == before  # replayed exactly
             assert act(client, match, 1, "take white red black").status_code == 200
         assert len(manager.matches) <= 2
+
+
+def test_a_broken_plugin_is_left_out_of_the_catalogue_and_refused_by_name(
+        client: Any, broken_plugins: Any) -> None:
+    names = [game["name"] for game in client.get("/api/catalogue").json()["games"]]
+    assert "alhambra" in names and "takeaway" in names
+    assert not {"fails", "notgame", "misnamed", "splendor"} & set(names)  # splendor: claimed twice
+    response = client.post("/api/matches", json={
+        "game": "fails", "players": 2, "seats": [human(), bot()]})
+    status, code, message = error_of(response)
+    assert (status, code) == (422, "malformed") and "'broken-games'" in message
+    assert error_of(client.get("/games/fails/board/board.js"))[:2] == (404, "not_found")

@@ -33,7 +33,12 @@ from eurogames.cli.screen import Screen
 from eurogames.cli.seats import SeatSpec, parse_options, parse_seats
 from eurogames.cli.strings import say
 from eurogames.core.action import Action
-from eurogames.core.errors import IllegalActionError, RecordError, UnknownGameError
+from eurogames.core.errors import (
+    GamePluginError,
+    IllegalActionError,
+    RecordError,
+    UnknownGameError,
+)
 from eurogames.core.game import LANGS, SPECTATOR, Game, State
 from eurogames.core.records import load_record_text
 
@@ -74,8 +79,8 @@ def language(text: str) -> str:
 def find_game(name: str) -> Game:
     try:
         return eurogames.load(name.lower())
-    except UnknownGameError as exc:
-        fail(str(exc))
+    except (UnknownGameError, GamePluginError) as exc:
+        fail(str(exc).strip('"'))
 
 
 # -- options shared by several commands ----------------------------------------------------
@@ -115,7 +120,12 @@ def games_command(lang: LangOption = "en") -> None:
     table.add_column(say(lang, "col_players"), justify="center", no_wrap=True)
     table.add_column(say(lang, "col_status"))
     for name in registered_games():
-        game = eurogames.load(name)
+        try:
+            game = eurogames.load(name)
+        except GamePluginError as exc:  # an installed plugin that is broken: say so, go on
+            status = Text(say(lang, "broken", problem=str(exc)), style="red")
+            table.add_row(name, *("—" for _ in LANGS), "—", status)
+            continue
         if game.provisional:
             what = "; ".join(value.what for value in game.provisional)
             status = Text(say(lang, "provisional", what=what), style="yellow")

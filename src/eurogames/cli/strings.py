@@ -50,6 +50,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_status": "Status",
         "complete": "complete",
         "provisional": "provisional: {what}",
+        "broken": "cannot be loaded: {problem}",
     },
     "zh-Hant": {
         "seat": "玩家{n}",
@@ -93,6 +94,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_status": "狀態",
         "complete": "完整",
         "provisional": "暫定：{what}",
+        "broken": "無法載入：{problem}",
     },
     "zh-Hans": {
         "seat": "玩家{n}",
@@ -136,6 +138,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_status": "状态",
         "complete": "完整",
         "provisional": "暂定：{what}",
+        "broken": "无法载入：{problem}",
     },
 }
 

@@ -24,7 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from eurogames.core.errors import UnknownGameError
+from eurogames.core.errors import GamePluginError, UnknownGameError
 from eurogames.core.game import Game
 from eurogames.core.registry import games as registered_games
 from eurogames.core.registry import load
@@ -89,7 +89,11 @@ def create_app(store: Store, *, bot_workers: int | None = None,
         lang = check_lang(lang)
         games = []
         for name in registered_games():
-            game = load(name)
+            try:
+                game = load(name)
+            except GamePluginError as exc:  # a broken installed plugin: left out, logged
+                log.warning("game %s is left out of the catalogue: %s", name, exc)
+                continue
             games.append({
                 "name": name, "title": game.title(lang),
                 "min_players": game.min_players, "max_players": game.max_players,
@@ -181,7 +185,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     async def board_file(name: str, file: str, request: Request) -> Response:
         try:
             game = load(name)
-        except UnknownGameError:
+        except (UnknownGameError, GamePluginError):
             raise ApiError(404, "not_found", f"unknown game {name!r}") from None
         files = board_files(game)
         if files is None or Path(file).suffix not in BOARD_TYPES:

@@ -33,6 +33,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from eurogames.bots import bot_names, make_bot
+from eurogames.core.errors import GamePluginError
+from eurogames.core.game import Game
 from eurogames.core.records import replay
 from eurogames.core.registry import games as registered_games
 from eurogames.core.registry import load
@@ -143,11 +145,22 @@ def _worker_setup() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _any_game() -> Game:
+    """The first game that loads (an installed plugin that is broken is passed over)."""
+    problems = []
+    for name in registered_games():
+        try:
+            return load(name)
+        except GamePluginError as exc:
+            problems.append(str(exc))
+    raise GamePluginError("no game can be loaded: " + "; ".join(problems))
+
+
 def check_levels(levels: Levels) -> Levels:
     """Refuse a level table naming a bot this version lacks or a setting it does not take,
     at startup rather than at the first bot move of some match."""
     known = bot_names()
-    sample = load(registered_games()[0])  # any game: settings are checked the same for all
+    sample = _any_game()  # settings are checked the same for every game
     for name, table in levels.items():
         if name not in known:
             raise ValueError(f"bot levels name an unknown bot {name!r} (known: "

@@ -29,7 +29,12 @@ from datetime import datetime
 from typing import Any
 
 from eurogames.core.action import Action
-from eurogames.core.errors import IllegalActionError, RecordError, UnknownGameError
+from eurogames.core.errors import (
+    GamePluginError,
+    IllegalActionError,
+    RecordError,
+    UnknownGameError,
+)
 from eurogames.core.game import LANGS, Event, Game, State
 from eurogames.core.game import SPECTATOR as NO_SEAT
 from eurogames.core.records import load_record_text, replay, result_of
@@ -422,7 +427,7 @@ class MatchManager:
             if stored.version != game.version:
                 raise StoreError(f"match {match_id} was played with {stored.game} rules "
                                  f"version {stored.version}; this server plays {game.version}")
-        except (StoreError, UnknownGameError) as exc:
+        except (StoreError, UnknownGameError, GamePluginError) as exc:
             log.error("cannot load match %s: %s", match_id, exc)
             raise ApiError(409, "unplayable", f"match {match_id} cannot be loaded by this "
                            f"server: {exc}") from None
@@ -614,7 +619,7 @@ class MatchManager:
                 except ApiError:
                     live = None  # unloadable: listed from its row alone
             game_title = info.game
-            with contextlib.suppress(UnknownGameError):
+            with contextlib.suppress(UnknownGameError, GamePluginError):
                 game_title = load(info.game).title(lang)
             if live is not None:
                 ply, current = live.state.ply, live.state.current_player
@@ -939,8 +944,8 @@ def check_create(body: Any, bots: BotRunner) -> dict[str, Any]:
         raise bad(f"game must be a game name, not {name!r}")
     try:
         game = load(name)
-    except UnknownGameError as exc:
-        raise bad(f"game: {exc}") from None
+    except (UnknownGameError, GamePluginError) as exc:
+        raise bad(f"game: {str(exc).strip(chr(34))}") from None
     players = body.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
         raise bad(f"players must be an integer, not {players!r}")
