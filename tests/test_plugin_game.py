@@ -61,7 +61,7 @@ def test_the_terminal_lists_plays_and_replays_it(tmp_path: Path):
     replayed = cli("replay", str(record), "--auto")
     assert replayed.returncode == 0
     assert f"{len(saved['actions'])} plies" in replayed.stdout
-    assert "Play a" in replayed.stdout  # the game's own descriptions
+    assert "plays a" in replayed.stdout  # the game's own descriptions, of each seat
 
 
 def test_the_arena_plays_it_in_this_process_and_in_workers():
