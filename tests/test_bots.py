@@ -185,7 +185,8 @@ def test_unknown_bot_is_refused() -> None:
 
 def test_mcts_settings_are_kept() -> None:
     mcts = make_bot("mcts", GAME, seed=1, seconds=0.5, c=1.2, depth=None, prior=0)
-    assert (mcts.iterations, mcts.seconds, mcts.c, mcts.depth, mcts.prior) == (None, 0.5, 1.2, None, 0)
+    settings = (mcts.iterations, mcts.seconds, mcts.c, mcts.depth, mcts.prior)
+    assert settings == (None, 0.5, 1.2, None, 0)
     assert make_bot("mcts", GAME, seed=1).iterations == 1000
 
 

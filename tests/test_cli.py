@@ -327,8 +327,8 @@ def test_traditional_chinese_uses_the_rulebook_terms() -> None:
                  "--lang", "zh-Hant", input="help\nquit\n")
     assert result.exit_code == 0
     for term in ("璀璨寶石", "貴族板塊", "桌面中央", "供應堆", "聲望", "保留的卡牌", "鑽石",
-                 "藍寶石", "翡翠", "紅寶石", "縞瑪瑙", "黃金", "發展卡牌", "拿取3個不同顏色的寶石標記",
-                 "記譜", "你在第0步離開了遊戲"):
+                 "藍寶石", "翡翠", "紅寶石", "縞瑪瑙", "黃金", "發展卡牌",
+                 "拿取3個不同顏色的寶石標記", "記譜", "你在第0步離開了遊戲"):
         assert term in result.output, term
 
 
@@ -438,7 +438,8 @@ def test_console_script_reports_errors_on_stderr() -> None:
     script = Path(sys.executable).parent / "eurogames"
     command = [str(script)] if script.exists() else [sys.executable, "-m", "eurogames.cli.main"]
     version = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=60)
-    assert version.returncode == 0 and version.stdout.strip() == f"eurogames {eurogames.__version__}"
+    assert version.returncode == 0
+    assert version.stdout.strip() == f"eurogames {eurogames.__version__}"
     bad = subprocess.run([*command, "play", "nogame"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.startswith("error: unknown game 'nogame'")

@@ -23,7 +23,9 @@ def test_api_doc_examples_run():
 
 
 @pytest.mark.parametrize(
-    "module", [eurogames.core.rng, eurogames.bots.greedy, eurogames.bots.mcts], ids=lambda m: m.__name__
+    "module",
+    [eurogames.core.rng, eurogames.bots.greedy, eurogames.bots.mcts],
+    ids=lambda m: m.__name__,
 )
 def test_module_doctests_run(module):
     result = doctest.testmod(module)

@@ -180,7 +180,9 @@ def test_an_action_after_the_end():
 def test_a_result_that_does_not_match():
     result = FINISHED.record()["result"]
     refused(record(result={**result, "winners": [9]}), "does not match")
-    refused(record(result={**result, "scores": [s + 1 for s in result["scores"]]}), "does not match")
+    refused(
+        record(result={**result, "scores": [s + 1 for s in result["scores"]]}), "does not match"
+    )
 
 
 def test_a_result_for_a_truncated_game():

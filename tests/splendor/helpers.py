@@ -58,7 +58,9 @@ def place(name: str) -> int:
     return (level - 1) * 4 + slot - 1
 
 
-def cards(level: int | None = None, bonus: str | None = None, points: int | None = None) -> list[int]:
+def cards(
+    level: int | None = None, bonus: str | None = None, points: int | None = None
+) -> list[int]:
     """The ids of the cards matching every given property, in id order."""
     return [
         card
@@ -155,7 +157,8 @@ def position(
             bought_by.setdefault(seat, []).extend(chosen)
     taken = set(placed)
     new_decks = [
-        list(decks[level]) if level in decks else [c for c in state.decks[level - 1] if c not in taken]
+        list(decks[level]) if level in decks
+        else [c for c in state.decks[level - 1] if c not in taken]
         for level in (1, 2, 3)
     ]
     new_market = list(state.market)
@@ -217,7 +220,10 @@ def position(
     ]
     state.bought = [tuple(bought_by.get(seat, ())) for seat in range(players)]
     state.bonuses = [
-        tuple(sum(1 for c in state.bought[seat] if DATA.card_bonus[c] == colour) for colour in range(5))
+        tuple(
+            sum(1 for c in state.bought[seat] if DATA.card_bonus[c] == colour)
+            for colour in range(5)
+        )
         for seat in range(players)
     ]
     won = [tuple(nobles_won.get(seat, ())) for seat in range(players)]

@@ -87,7 +87,9 @@ def test_readme_card_counts_per_level_and_colour():
 
 
 def test_readme_points():
-    by_level = {lv: Counter(c["points"] for c in RAW["cards"] if c["level"] == lv) for lv in (1, 2, 3)}
+    by_level = {
+        lv: Counter(c["points"] for c in RAW["cards"] if c["level"] == lv) for lv in (1, 2, 3)
+    }
     assert by_level[1] == {0: 35, 1: 5}
     assert by_level[2] == {1: 10, 2: 15, 3: 5}
     assert by_level[3] == {3: 5, 4: 10, 5: 5}
@@ -100,7 +102,10 @@ def test_readme_cost_totals_and_shapes():
         level_cards = [c for c in RAW["cards"] if c["level"] == level]
         totals = [sum(vector(c["cost"])[i] for c in level_cards) for i in range(5)]
         assert totals == [per_colour] * 5
-    sizes = {lv: Counter(sum(vector(c["cost"])) for c in RAW["cards"] if c["level"] == lv) for lv in (1, 2, 3)}
+    sizes = {
+        lv: Counter(sum(vector(c["cost"])) for c in RAW["cards"] if c["level"] == lv)
+        for lv in (1, 2, 3)
+    }
     assert sizes[1] == {3: 10, 4: 15, 5: 15}
     assert sizes[2] == {5: 5, 6: 5, 7: 10, 8: 10}
     assert sizes[3] == {7: 5, 10: 5, 12: 5, 14: 5}
@@ -125,15 +130,22 @@ def test_readme_cards_costing_their_own_colour():
 
 
 def test_readme_id_convention():
-    key = [(c["level"], COLOURS.index(c["bonus"]), c["points"], vector(c["cost"])) for c in RAW["cards"]]
+    key = [
+        (c["level"], COLOURS.index(c["bonus"]), c["points"], vector(c["cost"]))
+        for c in RAW["cards"]
+    ]
     assert key == sorted(key) and len(set(key)) == 90
 
 
 def test_readme_nobles_are_the_neighbours_round_the_colour_cycle():
     requires = [vector(n["requires"]) for n in RAW["nobles"]]
     assert all(n["points"] == 3 for n in RAW["nobles"])
-    pairs = {frozenset(i for i in range(5) if r[i]) for r in requires if sorted(r) == [0, 0, 0, 4, 4]}
-    runs = {frozenset(i for i in range(5) if r[i]) for r in requires if sorted(r) == [0, 0, 3, 3, 3]}
+    pairs = {
+        frozenset(i for i in range(5) if r[i]) for r in requires if sorted(r) == [0, 0, 0, 4, 4]
+    }
+    runs = {
+        frozenset(i for i in range(5) if r[i]) for r in requires if sorted(r) == [0, 0, 3, 3, 3]
+    }
     assert pairs == {frozenset({i, (i + 1) % 5}) for i in range(5)}
     assert runs == {frozenset({i, (i + 1) % 5, (i + 2) % 5}) for i in range(5)}
     assert [sum(r[i] for r in requires) for i in range(5)] == [17] * 5
@@ -141,10 +153,14 @@ def test_readme_nobles_are_the_neighbours_round_the_colour_cycle():
 
 def test_readme_spot_checks():
     # the seed's Hannah example, and the 2014 English rulebook's card and noble
-    assert (DATA.card_level[59], COLOURS[DATA.card_bonus[59]], DATA.card_points[59]) == (2, "red", 1)
+    assert (
+        (DATA.card_level[59], COLOURS[DATA.card_bonus[59]], DATA.card_points[59]) == (2, "red", 1)
+    )
     assert DATA.card_cost[59] == (0, 3, 0, 2, 3)
     assert [c for c in range(1, 91) if DATA.card_cost[c] == (0, 3, 0, 2, 3)] == [59]
-    assert (DATA.card_level[76], COLOURS[DATA.card_bonus[76]], DATA.card_points[76]) == (3, "blue", 4)
+    assert (
+        (DATA.card_level[76], COLOURS[DATA.card_bonus[76]], DATA.card_points[76]) == (3, "blue", 4)
+    )
     assert DATA.card_cost[76] == (6, 3, 0, 0, 3)
     assert DATA.noble_requires[6] == (3, 3, 3, 0, 0)
 

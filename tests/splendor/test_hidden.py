@@ -73,7 +73,9 @@ def hidden_from(state, seat) -> set[int]:
     hidden = {c for deck in state.decks for c in deck}
     for owner in range(state.players):
         if owner != seat:
-            hidden |= {c for c, b in zip(state.reserved[owner], state.blind[owner], strict=True) if b}
+            hidden |= {
+                c for c, b in zip(state.reserved[owner], state.blind[owner], strict=True) if b
+            }
     return hidden
 
 
@@ -102,7 +104,8 @@ def test_views_show_exactly_the_cards_a_seat_may_see(index):
                 assert list(reversed(deck)) not in int_lists(view)
         for owner in range(state.players):
             for shown_card, card, blind in zip(
-                view["seats"][owner]["reserved"], state.reserved[owner], state.blind[owner], strict=True
+                view["seats"][owner]["reserved"], state.reserved[owner], state.blind[owner],
+                strict=True,
             ):
                 if blind and owner != seat:
                     assert shown_card == {"hidden": True, "level": DATA.card_level[card]}
@@ -156,8 +159,12 @@ def test_resample_keeps_what_the_seat_sees(index):
                     if not blind:
                         assert new == old
             for level in (1, 2, 3):  # the same hidden cards, redistributed within their level
-                old_hidden = Counter(c for c in hidden_from(state, seat) if DATA.card_level[c] == level)
-                new_hidden = Counter(c for c in hidden_from(other, seat) if DATA.card_level[c] == level)
+                old_hidden = Counter(
+                    c for c in hidden_from(state, seat) if DATA.card_level[c] == level
+                )
+                new_hidden = Counter(
+                    c for c in hidden_from(other, seat) if DATA.card_level[c] == level
+                )
                 assert old_hidden == new_hidden
             assert [len(d) for d in other.decks] == [len(d) for d in state.decks]
     assert state.to_json() == before  # the original is untouched

@@ -91,7 +91,9 @@ def test_every_take2_reserve_and_blind_reserve_round_trips():
 
 
 def test_every_return_round_trips():
-    state = position(2, tokens={0: {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}})
+    state = position(
+        2, tokens={0: {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}}
+    )
     play(state, "take white blue green")
     for colour in (*COLOURS, "gold"):
         round_trips(state, state.parse_action(f"return {colour}"))
@@ -182,7 +184,8 @@ def test_legal_action_mask_agrees_with_legal_actions():
             mask = state.legal_action_mask()
             assert isinstance(mask, array.array) and mask.typecode == "B"
             assert len(mask) == GAME.num_actions
-            assert [i for i, bit in enumerate(mask) if bit] == sorted(a.id for a in state.legal_actions())
+            legal = sorted(a.id for a in state.legal_actions())
+            assert [i for i, bit in enumerate(mask) if bit] == legal
             state.apply(rng.choice(state.legal_actions()))
         assert not any(state.legal_action_mask())
 
@@ -206,13 +209,17 @@ def test_parse_ignores_case_and_extra_spaces():
 
 
 def test_buy_without_gold_clause_pays_without_gold_when_possible():
-    state = position(3, market={"2.1": 59}, tokens={0: {"blue": 3, "red": 2, "black": 3, "gold": 2}})
+    state = position(
+        3, market={"2.1": 59}, tokens={0: {"blue": 3, "red": 2, "black": 3, "gold": 2}}
+    )
     assert state.parse_action("buy 2.1").text == "buy 2.1"
 
 
 def test_buy_without_gold_clause_picks_the_least_gold_payment():
     # 59 owes 3 blue, 2 red, 3 black; one black short, 2 gold: 4 payments are legal
-    state = position(3, market={"2.1": 59}, tokens={0: {"blue": 3, "red": 2, "black": 2, "gold": 2}})
+    state = position(
+        3, market={"2.1": 59}, tokens={0: {"blue": 3, "red": 2, "black": 2, "gold": 2}}
+    )
     options = {t for t in legal_texts(state) if t.startswith("buy 2.1")}
     assert options == {
         "buy 2.1 gold black", "buy 2.1 gold black black",
@@ -223,7 +230,9 @@ def test_buy_without_gold_clause_picks_the_least_gold_payment():
 
 
 def test_buy_reserved_without_gold_clause_picks_the_least_gold_payment():
-    state = position(2, reserved={0: [60]}, tokens={0: {"white": 2, "red": 2, "black": 1, "gold": 3}})
+    state = position(
+        2, reserved={0: [60]}, tokens={0: {"white": 2, "red": 2, "black": 1, "gold": 3}}
+    )
     # 60 costs 2 white, 2 red, 3 black: two black short
     assert state.parse_action("buy reserved 1").text == "buy reserved 1 gold black black"
 
@@ -271,7 +280,9 @@ def _one_of_each_kind():
     for text in ("take white blue green", "take2 red", "reserve 2.1", "reserve deck 3",
                  "buy 2.1", "buy 2.1 gold black", "buy reserved 1 gold black"):
         pairs.append((state, state.parse_action(text)))
-    state = position(2, tokens={0: {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}})
+    state = position(
+        2, tokens={0: {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}}
+    )
     play(state, "take white blue green")
     pairs.append((state, state.parse_action("return gold")))
     pairs.append((state, state.parse_action("return red")))
@@ -346,7 +357,9 @@ TOKEN_TERMS = {
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
 def test_returns_name_the_token_in_the_rulebooks_terms(lang):
-    state = position(2, tokens={0: {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}})
+    state = position(
+        2, tokens={0: {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}}
+    )
     play(state, "take white blue green")
     for colour, term in zip((*COLOURS, "gold"), TOKEN_TERMS[lang], strict=True):
         assert term in state.describe(state.parse_action(f"return {colour}"), lang)

@@ -408,7 +408,8 @@ def test_d3_every_gold_allocation_is_offered():
 
 def test_d3_gold_stands_only_for_what_is_owed():
     state = position(
-        3, market={"2.1": 59}, bonuses={0: "red red"}, tokens={0: {"blue": 3, "black": 3, "gold": 2}}
+        3, market={"2.1": 59}, bonuses={0: "red red"},
+        tokens={0: {"blue": 3, "black": 3, "gold": 2}},
     )
     texts = buy_texts(state, "2.1")
     assert "buy 2.1" in texts

@@ -178,7 +178,9 @@ class RayBackend(Backend):
                 try:
                     ray.init(address=self.address, **settings)
                 except (ConnectionError, RuntimeError, ValueError) as exc:
-                    raise ArenaError(f"cannot reach the Ray cluster at {self.address}: {exc}") from None
+                    raise ArenaError(
+                        f"cannot reach the Ray cluster at {self.address}: {exc}"
+                    ) from None
             else:
                 cpus = self.workers if self._workers_given else (os.cpu_count() or 1)
                 ray.init(num_cpus=cpus, **settings)
@@ -238,7 +240,9 @@ def make_backend(name: str, workers: int | None = None, address: str | None = No
     Ray instance here. Bad combinations raise ``ValueError``."""
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
         raise ValueError(f"--workers must be at least 1, not {workers}")
     if name == "ray":
         return RayBackend(workers, address)

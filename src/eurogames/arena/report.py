@@ -125,8 +125,9 @@ class Summary:
         """What a reader must know to trust (or distrust) the numbers."""
         out = []
         if self.time_dependent:
+            plural = "es" if len(self.time_dependent) == 1 else ""
             out.append(
-                f"{', '.join(self.time_dependent)} search{'es' if len(self.time_dependent) == 1 else ''} "
+                f"{', '.join(self.time_dependent)} search{plural} "
                 "for a time (seconds=): the games depend on the machine's speed and load and do "
                 "not replay from the seed; use iterations= for a reproducible tournament."
             )

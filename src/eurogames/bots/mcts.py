@@ -86,15 +86,21 @@ class MctsBot(Bot):
         if iterations is not None and (
             isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
         ):
-            raise ValueError(f"mcts setting 'iterations' must be a positive integer, not {iterations!r}")
+            raise ValueError(
+                f"mcts setting 'iterations' must be a positive integer, not {iterations!r}"
+            )
         if seconds is not None and (
             isinstance(seconds, bool) or not isinstance(seconds, Real) or not seconds > 0
         ):
             raise ValueError(f"mcts setting 'seconds' must be a positive number, not {seconds!r}")
         if isinstance(c, bool) or not isinstance(c, Real) or not c >= 0:
             raise ValueError(f"mcts setting 'c' must be a number >= 0, not {c!r}")
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-            raise ValueError(f"mcts setting 'depth' must be an integer >= 0 or None, not {depth!r}")
+        if depth is not None and (
+            isinstance(depth, bool) or not isinstance(depth, int) or depth < 0
+        ):
+            raise ValueError(
+                f"mcts setting 'depth' must be an integer >= 0 or None, not {depth!r}"
+            )
         for name, value in (("prior", prior), ("prime_after", prime_after)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"mcts setting {name!r} must be an integer >= 0, not {value!r}")
@@ -203,7 +209,9 @@ class MctsBot(Bot):
                         continue
                     child.avail += 1
                     if untried is None:
-                        value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        value = child.total / child.visits + c * sqrt(
+                            log(child.avail) / child.visits
+                        )
                         if value > best_value:
                             best_value = value
                             best = action

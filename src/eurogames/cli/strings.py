@@ -16,11 +16,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "your_turn": "{seat}: your decision",
         "legal_actions": "Legal actions",
         "prompt": "{seat} > ",
-        "prompt_hint": "Type a number or the notation; help shows the notation, quit stops the game.",
+        "prompt_hint": (
+            "Type a number or the notation; help shows the notation, quit stops the game."
+        ),
         "not_accepted": "Not accepted",
         "empty_input": "Type a number from 0 to {last}, the notation, help or quit.",
         "help_title": "Notation",
-        "help_commands": "Commands: a number picks that action; help shows this; board redraws the board; quit ends the game.",
+        "help_commands": (
+            "Commands: a number picks that action; help shows this; "
+            "board redraws the board; quit ends the game."
+        ),
         "eof": "Input ended: the game stops at ply {ply}.",
         "interrupted": "Interrupted: the game stops at ply {ply}.",
         "quit": "You left the game at ply {ply}.",
@@ -64,7 +69,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "not_accepted": "無法接受",
         "empty_input": "請輸入0到{last}的編號、記譜、help 或 quit。",
         "help_title": "記譜",
-        "help_commands": "指令：輸入編號選擇該行動；help 顯示本說明；board 重新顯示版圖；quit 結束遊戲。",
+        "help_commands": (
+            "指令：輸入編號選擇該行動；help 顯示本說明；board 重新顯示版圖；quit 結束遊戲。"
+        ),
         "eof": "輸入已結束：遊戲停在第{ply}步。",
         "interrupted": "已中斷：遊戲停在第{ply}步。",
         "quit": "你在第{ply}步離開了遊戲。",
@@ -108,7 +115,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "not_accepted": "无法接受",
         "empty_input": "请输入0到{last}的编号、记谱、help 或 quit。",
         "help_title": "记谱",
-        "help_commands": "指令：输入编号选择该行动；help 显示本说明；board 重新显示版图；quit 结束游戏。",
+        "help_commands": (
+            "指令：输入编号选择该行动；help 显示本说明；board 重新显示版图；quit 结束游戏。"
+        ),
         "eof": "输入已结束：游戏停在第{ply}步。",
         "interrupted": "已中断：游戏停在第{ply}步。",
         "quit": "你在第{ply}步离开了游戏。",

@@ -172,7 +172,8 @@ class Game(ABC):
             raise ValueError(f"players must be an integer, not {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
             )
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")

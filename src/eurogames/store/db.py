@@ -437,8 +437,9 @@ class Store:
     def append_action(self, match_id: str, ply: int, seat: int, text: str, *,
                       result: dict[str, Any] | None = None) -> datetime:
         """Store ply ``ply`` (1-based; the next one) of an active match, committed on
-        return; returns the match's new ``updated`` time. With ``result`` the match is finished in the same transaction, so a crash
-        cannot leave a finished game marked active.
+        return; returns the match's new ``updated`` time. With ``result`` the match is
+        finished in the same transaction, so a crash cannot leave a finished game marked
+        active.
 
         Raises :class:`DuplicateActionError` if that ply is stored already (the database's
         key decides, so two server processes cannot both store it), :class:`StoreError` for

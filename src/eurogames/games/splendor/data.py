@@ -57,7 +57,9 @@ class SplendorData:
         self.card_points = (0, *(c["points"] for c in cards))
         self.card_cost = ((0,) * 5, *(_vector(c["cost"], f"card {c['id']}") for c in cards))
         self.noble_points = (0, *(n["points"] for n in nobles))
-        self.noble_requires = ((0,) * 5, *(_vector(n["requires"], f"noble {n['id']}") for n in nobles))
+        self.noble_requires = (
+            (0,) * 5, *(_vector(n["requires"], f"noble {n['id']}") for n in nobles)
+        )
         self.level_cards = tuple(
             tuple(i for i in range(1, 91) if self.card_level[i] == level) for level in CARD_LEVELS
         )
@@ -75,7 +77,8 @@ class SplendorData:
         for level, total in zip(CARD_LEVELS, (5, 55, 80), strict=True):
             if sum(self.card_points[i] for i in ids if self.card_level[i] == level) != total:
                 raise DataError(f"cards.json: level {level} points must total {total}")
-        if len(set(zip(self.card_level, self.card_bonus, self.card_points, self.card_cost, strict=True))) != 91:
+        kinds = zip(self.card_level, self.card_bonus, self.card_points, self.card_cost, strict=True)
+        if len(set(kinds)) != 91:
             raise DataError("cards.json: two cards are identical")
         if any(sum(self.card_cost[i]) == 0 for i in ids):
             raise DataError("cards.json: every card costs something")
@@ -88,7 +91,9 @@ class SplendorData:
             raise DataError("cards.json: card checksum mismatch (the card data was altered)")
         if any(self.noble_points[n] != 3 for n in range(1, 11)):
             raise DataError("cards.json: every noble is worth 3 points")
-        shapes = Counter(tuple(sorted(v for v in self.noble_requires[n] if v)) for n in range(1, 11))
+        shapes = Counter(
+            tuple(sorted(v for v in self.noble_requires[n] if v)) for n in range(1, 11)
+        )
         if shapes != {(4, 4): 5, (3, 3, 3): 5}:
             raise DataError("cards.json: nobles must be five 4+4 and five 3+3+3")
         noble_lines = [

@@ -29,7 +29,9 @@ class Splendor(Game):
 
     def _check_options(self, players: int, options: dict[str, Any]) -> None:
         if not 0 <= options["first"] < players:
-            raise ValueError(f"option 'first' must be a seat from 0 to {players - 1}, not {options['first']}")
+            raise ValueError(
+                f"option 'first' must be a seat from 0 to {players - 1}, not {options['first']}"
+            )
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SplendorState:
         return SplendorState.setup(self, players, seed, options)

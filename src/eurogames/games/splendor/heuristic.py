@@ -110,7 +110,10 @@ def player_value(state: SplendorState, p: int, seat: int) -> float:
 
     # bonuses: worth less as the seat nears the end (fewer purchases left to discount)
     left = WINNING_POINTS - points
-    late = BONUS_LATE if left <= 0 else BONUS_LATE + (BONUS_VALUE - BONUS_LATE) * min(1.0, left / 12)
+    late = (
+        BONUS_LATE if left <= 0
+        else BONUS_LATE + (BONUS_VALUE - BONUS_LATE) * min(1.0, left / 12)
+    )
     value += late * (b[0] + b[1] + b[2] + b[3] + b[4])
 
     # nobles: credit for progress, squared so that the last bonuses count most

@@ -93,7 +93,8 @@ LABELS = {
 
 NOTATION = {
     "en": (
-        ("take white blue green", "take three different gem tokens (fewer only when fewer colours are left)"),
+        ("take white blue green",
+         "take three different gem tokens (fewer only when fewer colours are left)"),
         ("take2 red", "take two tokens of one colour (the pile needs at least 4)"),
         ("reserve 2.3", "reserve the market card at level 2, slot 3, and take a gold token"),
         ("reserve deck 3", "reserve the top card of the level-3 deck, unseen"),
@@ -155,7 +156,9 @@ def gem_name(colour: str, lang: str) -> Text:
 def chips(counts: dict[str, int], lang: str, colours: tuple[str, ...] = COLOURS,
           dim_zero: bool = False) -> Text:
     """Chips for the colours in ``counts``, in canonical order, space separated."""
-    parts = [chip(c, counts.get(c, 0), lang, dim_zero) for c in colours if dim_zero or counts.get(c)]
+    parts = [
+        chip(c, counts.get(c, 0), lang, dim_zero) for c in colours if dim_zero or counts.get(c)
+    ]
     return Text(" ").join(parts)
 
 

@@ -558,7 +558,8 @@ class SplendorState(State):
     def check(self) -> None:
         """Assert the invariants (cards and tokens conserved, limits respected)."""
         n = self.players
-        lists = (self.tokens, self.bonuses, self.points, self.bought, self.reserved, self.blind, self.nobles_won)
+        lists = (self.tokens, self.bonuses, self.points, self.bought, self.reserved, self.blind,
+                 self.nobles_won)
         if any(len(x) != n for x in lists) or len(self.supply) != 6 or len(self.market) != 12:
             raise ValueError("not a Splendor state: wrong shape")
         gems = GEMS_PER_COLOUR.get(n)
@@ -578,7 +579,8 @@ class SplendorState(State):
             cards.extend(self.reserved[p])
             if len(self.reserved[p]) > RESERVE_LIMIT or len(self.blind[p]) != len(self.reserved[p]):
                 raise ValueError("too many reserved cards")
-            expected = sum(POINTS[c] for c in self.bought[p]) + sum(NOBLE_POINTS[x] for x in self.nobles_won[p])
+            expected = (sum(POINTS[c] for c in self.bought[p])
+                        + sum(NOBLE_POINTS[x] for x in self.nobles_won[p]))
             if self.points[p] != expected:
                 raise ValueError(f"seat {p}'s score does not match its cards and nobles")
             bonus = [0] * 5

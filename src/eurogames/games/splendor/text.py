@@ -70,10 +70,12 @@ def card_words(card: int, lang: str) -> str:
     level, bonus, points = DATA.card_level[card], DATA.card_bonus[card], DATA.card_points[card]
     cost = _count_tokens(DATA.card_cost[card], lang)
     if lang == "en":
-        return f"the level-{level} {names[bonus]} card ({points} point{'' if points == 1 else 's'}, cost {cost})"
+        return (f"the level-{level} {names[bonus]} card "
+                f"({points} point{'' if points == 1 else 's'}, cost {cost})")
     t = TERMS[lang]
-    return f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}點，費用{cost}）" if lang == "zh-Hant" else \
-        f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}点，费用{cost}）"
+    if lang == "zh-Hant":
+        return f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}點，費用{cost}）"
+    return f"{t['level']}{level}的{names[bonus]}{t['card']}（{points}点，费用{cost}）"
 
 
 def _card_at(state: Any, place: int) -> int:
@@ -186,7 +188,8 @@ def why_illegal(state: Any, action: Action) -> str:
         missing = [COLOURS[c] for c in action.colours if not state.supply[c]]
         if missing:
             return f"the supply has no {missing[0]} token"
-        return f"take {min(3, len(available))} different colours while {len(available)} are in the supply (R8, D1)"
+        return (f"take {min(3, len(available))} different colours while {len(available)} "
+                "are in the supply (R8, D1)")
     if kind == TAKE2:
         return (f"taking two needs at least {TAKE_TWO_MINIMUM} {COLOURS[action.colour]} tokens in "
                 f"the pile; it has {state.supply[action.colour]} (R9)")
@@ -221,7 +224,8 @@ def parse_problem(state: Any, text: str) -> str:
     verbs = ("take", "take2", "reserve", "buy", "return", "noble", "pass")
     if not words or words[0] not in verbs:
         return f"unknown action; actions start with one of: {', '.join(verbs)}"
-    return "not understood; examples: take white blue green, take2 red, reserve 2.3, reserve deck 3, buy 1.4, buy reserved 1, return red, noble 4"
+    return ("not understood; examples: take white blue green, take2 red, reserve 2.3, "
+            "reserve deck 3, buy 1.4, buy reserved 1, return red, noble 4")
 
 
 # the third person of every verb that opens (or follows "and" in) an option's words above
