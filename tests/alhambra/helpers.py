@@ -1,8 +1,8 @@
 """Positions for the Alhambra tests, drawn and set up the way the rules page shows them.
 
-``grid_from_picture`` reads the ASCII pictures of the specification (shared/rules/alhambra.md §15) (3x3 characters
-per cell, ``+`` corners mark a tile, ``-`` and ``|`` its walls, ``F`` the fountain) and
-checks every named tile's walls against the tile data, so a test cannot draw a tile the
+``grid_from_picture`` reads the ASCII pictures of the specification (shared/rules/alhambra.md
+§15) (3x3 characters per cell, ``+`` corners mark a tile, ``-`` and ``|`` its walls, ``F`` the
+fountain) and checks every named tile's walls against the tile data, so a test cannot draw a tile the
 data does not have. ``position`` starts from a real deal and moves tiles and money into
 place, conserving all 54 tiles and every money card, so that ``check()`` accepts it.
 """
@@ -40,7 +40,8 @@ def read_picture(picture: str) -> dict[str, tuple[int, int, int]]:
     for row in range(len(lines) // 3):
         top, mid, bottom = lines[3 * row : 3 * row + 3]
         for col in range(width // 3):
-            block = (top[3 * col : 3 * col + 3], mid[3 * col : 3 * col + 3], bottom[3 * col : 3 * col + 3])
+            span = slice(3 * col, 3 * col + 3)
+            block = (top[span], mid[span], bottom[span])
             name = block[1][1]
             if name == " ":
                 continue
@@ -58,7 +59,9 @@ def read_picture(picture: str) -> dict[str, tuple[int, int, int]]:
     return {name: (x - fx, y - fy, w) for name, (x, y, w) in found.items()}
 
 
-def grid_from_picture(picture: str, ids: Mapping[str, int] | None = None, skip: Iterable[str] = ()) -> tuple[bytes, tuple[int, ...], dict[str, tuple[int, int, int]]]:
+def grid_from_picture(
+    picture: str, ids: Mapping[str, int] | None = None, skip: Iterable[str] = ()
+) -> tuple[bytes, tuple[int, ...], dict[str, tuple[int, int, int]]]:
     """The grid drawn, with tile ids from ``ids`` (open tiles without an id get a wall-less
     tile). Names in ``skip`` (such as ``X``) are left empty. Returns (grid, cells, picture).
     """
@@ -85,7 +88,8 @@ def grid_from_picture(picture: str, ids: Mapping[str, int] | None = None, skip: 
 def money(spec: str) -> list[int]:
     """Card codes from ``"blue 4 green 2"``."""
     words = spec.split()
-    return [card_code(CURRENCIES.index(c), int(v)) for c, v in zip(words[::2], words[1::2], strict=True)]
+    pairs = zip(words[::2], words[1::2], strict=True)
+    return [card_code(CURRENCIES.index(c), int(v)) for c, v in pairs]
 
 
 def money_counts(spec: str) -> list[int]:
@@ -117,7 +121,8 @@ def position(
 
     ``alhambras[seat]`` maps tile id -> (x, y). Unnamed hands are empty; money nobody was
     given lies in the deck below the cards listed in ``deck`` (top first; ``"scoring"`` is
-    a scoring card); scoring cards neither listed nor done lie at the very bottom. Unlisted tiles go to the bag (or out of the market if ``bag`` is given).
+    a scoring card); scoring cards neither listed nor done lie at the very bottom. Unlisted
+    tiles go to the bag (or out of the market if ``bag`` is given).
     """
     s = GAME.new(players, seed=seed, options=options or {})
     used: set[int] = set()

@@ -15,7 +15,8 @@ RAW = resources.files("eurogames.games.alhambra").joinpath("data/tiles.json").re
 
 
 def test_the_shipped_data_loads_with_the_seeds_counts_and_prices():
-    assert [sum(1 for t in range(1, 55) if DATA.tile_type[t] == i) for i in range(6)] == [7, 7, 9, 9, 11, 11]
+    per_type = [sum(1 for t in range(1, 55) if DATA.tile_type[t] == i) for i in range(6)]
+    assert per_type == [7, 7, 9, 9, 11, 11]
     assert DATA.tile_price[1] == 2 and DATA.tile_walls[1] == 1 | 2 | 8  # north, east, west
     assert DATA.type_names_zh_hant == ("亭臺", "宅邸", "樓閣", "宮室", "園林", "塔樓")
 
@@ -26,7 +27,8 @@ def test_the_shipped_data_loads_with_the_seeds_counts_and_prices():
         (lambda d: d["tiles"][0].update(price=3), "prices"),
         (lambda d: d["tiles"][6].update(walls=["north"]), "walls"),
         (lambda d: d["tiles"][1].update(walls=["north", "south"]), "20 tiles"),
-        (lambda d: d["building_types"][0].update(points_by_scoring=[[2], [8, 1], [16, 8, 1]]), "points"),
+        (lambda d: d["building_types"][0].update(points_by_scoring=[[2], [8, 1], [16, 8, 1]]),
+         "points"),
         (lambda d: d["tiles"].pop(), "ids"),
     ],
 )

@@ -347,7 +347,8 @@ def test_local_placement_checks_agree_with_the_global_definition():
     for _ in range(60):
         grid, cells = _random_alhambra(rng, rng.below(30) + 1)
         assert is_valid(grid) == ""
-        near = {c + d for c in cells for d in (-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1)} - set(cells)
+        steps = (-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1)
+        near = {c + d for c in cells for d in steps} - set(cells)
         for c in sorted(near):
             for tile in (7, 12, 9, 15, 2, 13):
                 local = can_place(grid, c, tile)
@@ -436,7 +437,8 @@ def test_the_kept_signatures_and_ring_patterns_match_the_neighbours():
     for _ in range(40):
         grid, cells = _random_alhambra(rng, rng.below(25) + 1)
         sig = signatures(grid, cells)
-        near = {c + d for c in cells for d in (0, -WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1)}
+        steps = (0, -WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1)
+        near = {c + d for c in cells for d in steps}
         for c in near:
             assert sig[c] == signature(grid, c)
             assert sig[RINGS + c] == ring_bits(grid, c)

@@ -62,11 +62,18 @@ def money_deck_on_top(cards: Sequence[str]) -> Iterator[list[int]]:
         yield arranged
 
 
-def dealt(players: int, deals: Sequence[str], then: str = "", options: dict | None = None) -> AlhambraState:
+FOUR_FIVES = "blue 5 orange 5 yellow 5 green 5"  # four cards worth 20
+
+
+def dealt(
+    players: int, deals: Sequence[str], then: str = "", options: dict | None = None
+) -> AlhambraState:
     """A real setup whose deck deals ``deals`` (one string per seat) and then ``then``."""
     with money_deck_on_top([*deals, then] if then else deals) as arranged:
         state = GAME.new(players, seed=11, options=options or {})
-    assert arranged, "setup no longer shuffles the money deck with Rng.shuffle: arrange it another way"
+    assert arranged, (
+        "setup no longer shuffles the money deck with Rng.shuffle: arrange it another way"
+    )
     return state
 
 
@@ -74,7 +81,9 @@ def dealt(players: int, deals: Sequence[str], then: str = "", options: dict | No
 def test_case1_u5_u6_starting_money_stops_at_twenty_or_more():
     # seat 0: 9, 8, 3 is exactly 20 after 3 cards; seat 1: 9, 8, 2 is 19, so a 4th card (25);
     # seat 2: 9 + 9 is 18, so a 3rd card; then the display is the next 4 cards (U6)
-    deals = ["yellow 9 green 8 blue 3", "orange 9 yellow 8 green 2 blue 6", "green 9 blue 9 orange 4"]
+    deals = [
+        "yellow 9 green 8 blue 3", "orange 9 yellow 8 green 2 blue 6", "green 9 blue 9 orange 4"
+    ]
     state = dealt(3, deals, then="yellow 1 green 1 blue 1 orange 1")
     assert state.hands == [hand(d) for d in deals]
     assert state.display == tuple(sorted(money("yellow 1 green 1 blue 1 orange 1")))
@@ -93,13 +102,13 @@ def test_case1_u5_the_deal_ignores_currency():
     [
         # the spec's deal: seat 0 [9, 8, 4] 3 cards 21, seat 1 [7, 9, 6] 3 cards 22,
         # seat 2 [5, 5, 5, 5] 4 cards: the fewest cards, then the lowest total
-        (["yellow 9 green 8 blue 4", "orange 7 yellow 9 green 6", "blue 5 orange 5 yellow 5 green 5"], 0),
+        (["yellow 9 green 8 blue 4", "orange 7 yellow 9 green 6", FOUR_FIVES], 0),
         # seat 1 also 3 cards worth 21: the lowest seat (A8, for the seed's youngest)
-        (["yellow 9 green 8 blue 4", "orange 7 yellow 9 green 5", "blue 5 orange 5 yellow 5 green 5"], 0),
+        (["yellow 9 green 8 blue 4", "orange 7 yellow 9 green 5", FOUR_FIVES], 0),
         # the same number of cards: the lower total starts even from a later seat
-        (["yellow 9 green 8 blue 4", "orange 9 yellow 8 green 3", "blue 5 orange 5 yellow 5 green 5"], 1),
+        (["yellow 9 green 8 blue 4", "orange 9 yellow 8 green 3", FOUR_FIVES], 1),
         # the fewest cards start even with the higher total
-        (["blue 5 orange 5 yellow 5 green 5", "yellow 9 green 8 blue 4", "yellow 6 green 6 blue 6 orange 2"], 1),
+        ([FOUR_FIVES, "yellow 9 green 8 blue 4", "yellow 6 green 6 blue 6 orange 2"], 1),
     ],
 )
 def test_case2_u8_start_player_fewest_cards_then_lowest_total_then_lowest_seat(deals, start):
@@ -202,7 +211,8 @@ def test_case36_v4_v5_dirks_draws_at_the_real_scoring_cards():
             assert round_ == scorings + 1  # one scoring card per refill (A20)
             if len(state.deck) < len(deck):  # no reshuffle: the card was among those drawn
                 assert deck[::-1].index(SCORING_CARD) < len(deck) - len(state.deck)
-            drawn = min(bag, 6 if round_ == 1 else bag // 3)  # V4, V5: 6, then a third, rounded down
+            # V4, V5: 6, then a third, rounded down
+            drawn = min(bag, 6 if round_ == 1 else bag // 3)
             assert len(state.dirk) == len(dirk) + drawn and set(dirk) <= set(state.dirk)
             assert len(state.bag) == max(0, bag - drawn - empty)  # then the market refill
             # the scoring saw Dirk's tiles from before his draw
@@ -222,9 +232,14 @@ def test_case36_v4_v5_dirks_draws_at_the_real_scoring_cards():
 
 # -- other cases checked through the state -------------------------------------------------
 def test_case25_p8_a_closed_ring_offers_no_placement_until_a_redesign_opens_it():
-    ring = {4: (-1, -1), 5: (0, -1), 9: (1, -1), 6: (1, 0), 3: (1, 1), 13: (0, 1), 2: (-1, 1), 12: (-1, 0)}
+    ring = {
+        4: (-1, -1), 5: (0, -1), 9: (1, -1), 6: (1, 0), 3: (1, 1), 13: (0, 1), 2: (-1, 1),
+        12: (-1, 0),
+    }
     reserve = [t for t in (7, 14, 22, 23, 31, 20, 29, 30, 38, 43) if t not in ring]
-    state = position(alhambras={0: ring}, reserves={0: reserve}, display="yellow 1 green 1 blue 1 orange 1")
+    state = position(
+        alhambras={0: ring}, reserves={0: reserve}, display="yellow 1 green 1 blue 1 orange 1"
+    )
     legal = legal_texts(state)
     assert not [t for t in legal if t.startswith("place")]
     assert "reserve 5" in legal  # the north middle tile leaves, opening the ring
@@ -269,7 +284,9 @@ def test_case37_v6_a12_an_end_of_game_tile_may_go_to_dirk():
 
 
 def test_case37_v6_no_dirk_with_three_players_at_the_end():
-    state = position(players=3, market=[0, 0, 14, 0], bag=[], hands={0: "blue 9"}, display="orange 1")
+    state = position(
+        players=3, market=[0, 0, 14, 0], bag=[], hands={0: "blue 9"}, display="orange 1"
+    )
     state.reserves[2] = tuple(sorted(t for t in TILE_IDS if t != 14))
     state.check()
     play(state, "take orange 1")
@@ -293,7 +310,8 @@ def test_seed_p1_placement_has_no_grid_bound():
     # 12 tiles without an east or west wall in a row east of the fountain: the 13th cell
     # east is a legal place by rules A–E
     row = (7, 14, 22, 23, 31, 32, 41, 42, 52, 53, 5, 13)
-    state = position(alhambras={0: {t: (x, 0) for x, t in enumerate(row, start=1)}}, reserves={0: [20]})
+    placed = {t: (x, 0) for x, t in enumerate(row, start=1)}
+    state = position(alhambras={0: placed}, reserves={0: [20]})
     assert alhambra_tiles(state, 0)[13] == (12, 0)
     assert "place 20 at 13,0" in legal_texts(state)
 

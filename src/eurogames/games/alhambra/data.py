@@ -69,7 +69,9 @@ class AlhambraData:
         for t in tiles:
             unknown = set(t["walls"]) - set(SIDES)
             if unknown:
-                raise DataError(f"tiles.json: tile {t['id']} has an unknown side {sorted(unknown)[0]!r}")
+                raise DataError(
+                    f"tiles.json: tile {t['id']} has an unknown side {sorted(unknown)[0]!r}"
+                )
             walls.append(sum(1 << SIDES.index(s) for s in t["walls"]))
         self.tile_walls = tuple(walls)
         self._check(types, raw["start_tile"])

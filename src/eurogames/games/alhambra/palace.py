@@ -123,7 +123,10 @@ NEAR_SWAP = tuple(tuple(c + step for step in SIDE_STEPS) for c in range(WIDTH * 
 
 # FITS[tile][signature]: whether the tile's walls match every occupied neighbour (P7), a
 # byte per signature, as a swap's legality is judged for every reserve tile on every cell
-FITS = ((), *(bytes(bool(allowed & TILE_BIT[t]) for allowed in ALLOWED) for t in range(1, len(TILE_WALLS))))
+FITS = (
+    (),
+    *(bytes(bool(allowed & TILE_BIT[t]) for allowed in ALLOWED) for t in range(1, len(TILE_WALLS))),
+)
 
 def _lone_step(sig: int) -> int:
     """The step to the only neighbour open towards the cell (digit 1), or 0."""
@@ -143,7 +146,9 @@ FULL = bytes(all((sig // 3**i) % 3 for i in range(4)) for sig in range(81))
 # a state's per-seat array holds every cell's signature, then (from RINGS on) every cell's
 # ring pattern (``ring_bits``); a tile on c is bit i of the pattern of c - RING_STEPS[i]
 RINGS = WIDTH * WIDTH
-_FLIP0, _FLIP1, _FLIP2, _FLIP3, _FLIP4, _FLIP5, _FLIP6, _FLIP7 = (RINGS - step for step in RING_STEPS)
+_FLIP0, _FLIP1, _FLIP2, _FLIP3, _FLIP4, _FLIP5, _FLIP6, _FLIP7 = (
+    RINGS - step for step in RING_STEPS
+)
 
 
 def signatures(grid: bytes, cells: Iterable[int]) -> bytearray:
@@ -221,9 +226,11 @@ def cell_options(grid: bytes, cell: int) -> int:
     """
     if grid[cell] or not INSIDE[cell]:
         return 0
-    north, east, south, west = grid[cell - WIDTH], grid[cell + 1], grid[cell + WIDTH], grid[cell - 1]
+    north, east = grid[cell - WIDTH], grid[cell + 1]
+    south, west = grid[cell + WIDTH], grid[cell - 1]
     allowed = ALLOWED[
-        SIGNATURE_NORTH[north] + SIGNATURE_EAST[east] + SIGNATURE_SOUTH[south] + SIGNATURE_WEST[west]
+        SIGNATURE_NORTH[north] + SIGNATURE_EAST[east]
+        + SIGNATURE_SOUTH[south] + SIGNATURE_WEST[west]
     ]
     if allowed and RING_OK[
         _R0[north] | _R1[grid[cell + _NORTH_EAST]] | _R2[east] | _R3[grid[cell + _SOUTH_EAST]]
@@ -531,7 +538,9 @@ def surrounded(grid: bytes, cell: int) -> bool:
     return bool(grid[cell - WIDTH] and grid[cell + 1] and grid[cell + WIDTH] and grid[cell - 1])
 
 
-def removable(grid: bytes, cells: tuple[int, ...], cut: dict[int, int] | None = None) -> frozenset[int]:
+def removable(
+    grid: bytes, cells: tuple[int, ...], cut: dict[int, int] | None = None
+) -> frozenset[int]:
     """The cells whose tile may be moved to the reserve (redesign b).
 
     Not the fountain; not a cell with all four neighbours occupied (it would leave a hole,
@@ -562,7 +571,9 @@ def _outer_sections() -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...
         nw = row * corners + col
         ne, sw = nw + 1, nw + corners
         se = sw + 1
-        sides = ((NORTH, -WIDTH, nw, ne), (EAST, 1, ne, se), (SOUTH, WIDTH, sw, se), (WEST, -1, nw, sw))
+        sides = (
+            (NORTH, -WIDTH, nw, ne), (EAST, 1, ne, se), (SOUTH, WIDTH, sw, se), (WEST, -1, nw, sw)
+        )
         out.append(tuple(
             tuple((step, a, b) for bit, step, a, b in sides if mask & bit) for mask in range(16)
         ))
@@ -635,7 +646,11 @@ def is_valid(grid: bytes) -> str:
     while todo:
         c = todo.pop()
         row, col = divmod(c, WIDTH)
-        for n, ok in ((c - WIDTH, row > 0), (c + WIDTH, row < WIDTH - 1), (c - 1, col > 0), (c + 1, col < WIDTH - 1)):
+        neighbours = (
+            (c - WIDTH, row > 0), (c + WIDTH, row < WIDTH - 1),
+            (c - 1, col > 0), (c + 1, col < WIDTH - 1),
+        )
+        for n, ok in neighbours:
             if ok and 0 <= n < size and not grid[n] and n not in outside:
                 outside.add(n)
                 todo.append(n)

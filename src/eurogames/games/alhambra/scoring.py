@@ -35,7 +35,9 @@ def building_points(counts: Sequence[int], table: Sequence[int]) -> list[int]:
     return points
 
 
-def round_points(type_counts: Sequence[Sequence[int]], walls: Sequence[int], round_: int) -> list[int]:
+def round_points(
+    type_counts: Sequence[Sequence[int]], walls: Sequence[int], round_: int
+) -> list[int]:
     """One scoring's points per contestant.
 
     ``type_counts[c][t]`` is contestant c's tiles of type t in the Alhambra; ``walls[c]`` the
