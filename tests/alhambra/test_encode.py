@@ -89,6 +89,12 @@ def reference(view: dict[str, Any], n: int, encoding: str = "tiles") -> np.ndarr
     put(
         "dirk", [0.0] * 8 if dirk is None else [1.0, dirk["points"] / 100, *per_type(dirk["tiles"])]
     )
+    purchase, entries = view["purchase"], [0.0] * 13  # M7: its slot, the values chosen /3
+    if purchase is not None:
+        entries[purchase["slot"] - 1] = 1.0
+        for card in purchase["cards"]:
+            entries[4 + code(card) % 9] += 1 / 3
+    put("purchase", entries)
     for i in range(n):
         p = view["seats"][(r + i) % n]
         put(f"seat+{i} points", [p["points"] / 100])
@@ -190,6 +196,29 @@ def test_both_encodings_encode_the_same_view():
         assert views["tiles"][:dense].tobytes() == views["planes"][:dense].tobytes()
 
 
+def test_m7_a_purchase_in_progress_is_in_the_observation():
+    """Between `buy <slot>` and `confirm` the legal actions depend on the purchase, so the
+    observation holds it: the slot, then the values chosen so far (every route alike)."""
+    for seed in range(40):
+        state = GAME.new(2, seed=seed)
+        opening = next((a for a in state.legal_actions() if a.kind == "buy"), None)
+        if opening is not None:
+            break
+    else:
+        pytest.fail("no seed opens with a purchase")
+    block = layout("alhambra", 2).span("purchase")
+    encode = Encoder("alhambra", 2, check=True)  # every route, checked against the view
+    seat = state.current_player
+    assert not encode.observe(state, seat)[block].any()
+    state.apply(opening)
+    x = encode.observe(state, seat)[block]
+    assert x[opening.slot] == 1 and x.sum() == 1
+    pay = next(a for a in state.legal_actions() if a.kind == "pay")
+    state.apply(pay)
+    x = encode.observe(state, seat)[block]
+    assert x[4 + pay.card % 9] == np.float32(1 / 3)
+
+
 # -- the compiled route ------------------------------------------------------------------------
 def compiled():
     module = encoder("alhambra").COMPILED
@@ -225,6 +254,9 @@ def test_compiled_longest_wall_is_the_palace_s():
         ("grids", [bytearray(27 * 27), bytes(27 * 27)], TypeError),  # grids are bytes
         ("queue", ((5, (1,)),), IndexError),  # an end gift to a seat not at the table
         ("dirk", (1, 99), IndexError),  # no such tile
+        ("purchase", (4, ()), IndexError),  # no market slot 5
+        ("purchase", (0, (36,)), IndexError),  # no such money card
+        ("purchase", [0, ()], TypeError),  # a purchase is a (slot, cards) tuple
     ],
 )
 @pytest.mark.parametrize("encoding", encodings("alhambra"))

@@ -32,6 +32,7 @@
 #define SCORING_CARDS 2
 #define SCORING (SCORING_CARDS + 1 + 3 * SCORING_CARDS) /* scorings done, then present, first and last draw per card */
 #define DIRK (2 + TYPES)
+#define PURCHASE (MARKET_SLOTS + VALUES) /* the purchase in progress: its slot, the cards chosen */
 #define SEAT_FEATURES (1 + MONEY_CARDS + CURRENCIES + TYPES + 1 + NUM_TILES + TYPES)
 #define CELLS 625 /* 25 x 25 playable cells */
 #define PLANES 11
@@ -79,11 +80,11 @@ static PyObject *held = NULL; /* the dict given to setup (a copy): keeps every t
 
 static PyObject *s_players, *s_phase, *s_current_player, *s_start, *s_bonus, *s_market, *s_display,
     *s_deck, *s_discard, *s_bag, *s_pending, *s_points, *s_hands, *s_grids, *s_cells, *s_reserves,
-    *s_scorings, *s_scoring_ranges, *s_queue, *s_with_dirk, *s_dirk, *s_dirk_points;
+    *s_scorings, *s_scoring_ranges, *s_queue, *s_with_dirk, *s_dirk, *s_dirk_points, *s_purchase;
 
 static Py_ssize_t dense_size(Py_ssize_t n) {
     return PHASES + 2 * n + 1 + MARKET_SLOTS * SLOT_FEATURES + MONEY_CARDS + 1 + MONEY_CARDS + NUM_TILES +
-           SCORING + NUM_TILES + n + DIRK + n * SEAT_FEATURES;
+           SCORING + NUM_TILES + n + DIRK + PURCHASE + n * SEAT_FEATURES;
 }
 
 static int put(char *out, Py_ssize_t *at, Py_ssize_t end, int which, Py_ssize_t index) {
@@ -402,6 +403,52 @@ done:
     return ok;
 }
 
+/* the purchase in progress (state.purchase: None, or (slot 0-3, card codes of its currency),
+ * M7): one-hot of its slot, then the cards chosen, copies of each value (all 0 without one) */
+static int purchase(PyObject *state, char *out, Py_ssize_t *at, Py_ssize_t end) {
+    Py_ssize_t base = *at;
+    if (base + PURCHASE * F > end) {
+        PyErr_SetString(PyExc_ValueError, OBS "the state holds more than its layout");
+        return -1;
+    }
+    PyObject *held_purchase = PyObject_GetAttr(state, s_purchase);
+    if (held_purchase == NULL) return -1;
+    int ok = -1;
+    if (held_purchase != Py_None) {
+        if (!PyTuple_Check(held_purchase) || PyTuple_GET_SIZE(held_purchase) != 2 ||
+            !is_seq(PyTuple_GET_ITEM(held_purchase, 1))) {
+            PyErr_SetString(PyExc_TypeError, OBS "a purchase must be a (slot, cards) tuple");
+            goto done;
+        }
+        Py_ssize_t slot = as_index(PyTuple_GET_ITEM(held_purchase, 0), "a purchase's slot");
+        if (slot < 0) goto done;
+        if (slot >= MARKET_SLOTS) {
+            PyErr_Format(PyExc_IndexError, OBS "a purchase at market slot %zd", slot);
+            goto done;
+        }
+        one(out + base, slot);
+        PyObject *cards = PyTuple_GET_ITEM(held_purchase, 1);
+        Py_ssize_t counts[VALUES] = {0};
+        for (Py_ssize_t i = 0; i < length(cards); i++) {
+            Py_ssize_t code = as_index(item(cards, i), "a card of a purchase");
+            if (code < 0) goto done;
+            if (code >= MONEY_CARDS) {
+                PyErr_Format(PyExc_IndexError, OBS "card %zd of a purchase is not a money card", code);
+                goto done;
+            }
+            counts[code % VALUES]++;
+        }
+        *at = base + MARKET_SLOTS * F;
+        for (int v = 0; v < VALUES; v++)
+            if (put(out, at, end, COPIES, counts[v]) < 0) goto done;
+    }
+    *at = base + PURCHASE * F;
+    ok = 0;
+done:
+    Py_DECREF(held_purchase);
+    return ok;
+}
+
 /* the scoring block: scorings done (one-hot), then per undrawn scoring card, in order, present
  * and the first and last draws it can come at (state.scoring_windows(), scaled as the deck) */
 static int scoring(PyObject *state, char *out, Py_ssize_t *at, Py_ssize_t end, Py_ssize_t cards) {
@@ -486,6 +533,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     if (!(pending = seq_attr(state, s_pending))) goto done;
     if (tile_ones(out, &at, end, pending, "the bought list", NULL) < 0) goto done;
     if (table_tail(state, out, &at, end, n, r) < 0) goto done;
+    if (purchase(state, out, &at, end) < 0) goto done;
     /* the seats, from the observer on */
     if (!(points = seq_attr(state, s_points)) || !(hands = seq_attr(state, s_hands)) ||
         !(grids = seq_attr(state, s_grids)) || !(cells = seq_attr(state, s_cells)) ||
@@ -688,5 +736,6 @@ PyMODINIT_FUNC PyInit__cencode(void) {
     INTERN(with_dirk);
     INTERN(dirk);
     INTERN(dirk_points);
+    INTERN(purchase);
     return PyModule_Create(&module);
 }

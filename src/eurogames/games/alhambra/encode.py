@@ -72,6 +72,8 @@ MOST_POINTS = sum(max(table) for scoring in DATA.points for table in scoring) + 
 
 DENSE_SEAT = 1 + MONEY_CARDS + len(CURRENCIES) + len(TYPES) + 1 + NUM_TILES + len(TYPES)
 SLOT_FEATURES = 1 + len(TYPES) + 1 + len(SIDES)
+VALUES = 9  # money cards of one currency: values 1..9
+PURCHASE = MARKET_SLOTS + VALUES  # the purchase in progress: its slot, the cards chosen (M7)
 
 
 def _dense_table(players: int) -> int:
@@ -89,6 +91,7 @@ def _dense_table(players: int) -> int:
         + NUM_TILES
         + 2
         + len(TYPES)
+        + PURCHASE
     )
 
 
@@ -162,6 +165,14 @@ def layout(players: int, options: dict[str, Any] | None = None, form: str = "til
             2 + len(TYPES),
             (1.0, MOST_POINTS / POINTS_SCALE, *(1.0,) * len(TYPES)),
             "Dirk (2 players, V1–V7): in play, points /100, his tiles per type /11",
+        ),
+        Block(
+            "purchase",
+            PURCHASE,
+            1.0,
+            "the purchase in progress (M7: buy, then pay card by card, then confirm): one-hot "
+            "of its market slot, then the cards chosen so far, count of each value 1…9 /3 (all "
+            "0 when none is in progress)",
         ),
     ]
     for i in range(n):
@@ -298,6 +309,7 @@ class _Offsets:
         scale[spans.span("end gifts")] = 1 / GIFT_SCALE
         scale[starts["dirk"] + 1] = 1 / POINTS_SCALE
         scale[starts["dirk"] + 2 : starts["dirk"] + 2 + len(TYPES)] = 1 / TYPE_SCALE
+        scale[starts["purchase"] + MARKET_SLOTS : starts["purchase"] + PURCHASE] = 1 / COPIES_SCALE
         for i in range(players):
             scale[spans.span(f"seat+{i} points")] = 1 / POINTS_SCALE
             scale[spans.span(f"seat+{i} money")] = 1 / COPIES_SCALE
@@ -324,10 +336,10 @@ def encode(view: dict[str, Any], players: int, form: str = "tiles") -> np.ndarra
     >>> state = eurogames.load("alhambra").new(players=3, seed=7)
     >>> x = encode(state.view(1), 3)
     >>> x.shape, float(x[layout(3).span("seat+0 palace")].sum())  # no tile placed yet
-    ((1070,), 0.0)
+    ((1083,), 0.0)
     >>> x = encode(state.view(1), 3, "planes")
     >>> x.shape, float(x[layout(3, form="planes").span("seat+0 palace")].sum())  # the fountain
-    ((21209,), 1.0)
+    ((21222,), 1.0)
     """
     n = players
     r = observer_seat(view, n, "alhambra", "Alhambra", _COUNTS)
@@ -383,6 +395,12 @@ def encode(view: dict[str, Any], players: int, form: str = "tiles") -> np.ndarra
         val.append(dirk["points"])
         tiles = dirk["tiles"]
         counted += [b + 2 + kinds_of[tile["id"]] for tile in tiles]
+    purchase = view["purchase"]
+    if purchase is not None:
+        b = o["purchase"]
+        ones.append(b + purchase["slot"] - 1)
+        b += MARKET_SLOTS  # then the count of each value chosen: a code's value is code % 9 + 1
+        counted += [b + _CODE[card] % VALUES for card in purchase["cards"]]
     seats = view["seats"]
     cells: list[int] = []  # per tile in a palace: the cell's entry in the occupied plane
     ids: list[int] = []
@@ -472,6 +490,7 @@ def _compiled_tables() -> dict[str, bytes]:
     # tiles per type as a seat's buildings; the compiled route takes each from one table
     _same_scale(o["deck"], scoring + 1, scoring + 2, scoring + 4, scoring + 5)
     _same_scale(points, o["dirk"] + 1)
+    _same_scale(_AT.money[0], *range(o["purchase"] + MARKET_SLOTS, o["purchase"] + PURCHASE))
     _same_scale(buildings, *range(o["dirk"] + 2, o["dirk"] + 2 + len(TYPES)),
                 *range(_AT.reserve_types[0], _AT.reserve_types[0] + len(TYPES)))
     cell_entry = np.full(WIDTH * WIDTH, -1, np.int64)  # -1: off the playable square
