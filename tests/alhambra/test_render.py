@@ -89,7 +89,7 @@ def test_a_human_plays_alhambra_in_the_terminal_placing_by_number():
     # (0 is "place 33 at 0,1"), then takes the first action of its next turn and quits
     result = CliRunner().invoke(
         app, ["play", "alhambra", "--seats", "human,random", "--seed", "3"],
-        input="buy 3\npay 8\nconfirm\n0\n0\nquit\n", env=ENV,
+        input="buy 3 pay 8\n0\n0\nquit\n", env=ENV,
     )
     output = result.output
     assert "Traceback" not in output

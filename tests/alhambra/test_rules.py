@@ -26,6 +26,7 @@ from .helpers import (
     GAME,
     act,
     alhambra_tiles,
+    card_by_card,
     legal_texts,
     money,
     money_counts,
@@ -161,9 +162,9 @@ def test_m2_each_card_held_is_paid_at_most_once():
 
 
 def test_m2_a_purchase_in_progress_allows_nothing_else():
-    state = position(market=[1, 8, 5, 15], hands={0: "blue 9"}, display="yellow 1")
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 1 blue 9"}, display="yellow 1")
     play(state, "buy 3")
-    assert legal_texts(state) == ["pay blue 9"]
+    assert legal_texts(state) == ["pay blue 1", "pay blue 9"]
     assert "finish the purchase" in refused(state, "take yellow 1")
     assert "finish the purchase" in refused(state, "buy 3")
 
@@ -493,7 +494,7 @@ def test_a10_records_of_another_rules_version_are_refused():
     state = GAME.new(3, seed=7)
     play(state, *purchase(1, 9), "pass")
     record = state.record()
-    assert record["version"] == 1 and record["actions"][:3] == ["buy 1", "pay yellow 9", "confirm"]
+    assert record["version"] == 1 and record["actions"] == ["buy 1 pay 9", "pass"]
     assert eurogames.replay(record).to_json() == state.to_json()
     other = dict(record, version=2)
     with pytest.raises(eurogames.RecordError, match="version 2"):
@@ -513,6 +514,21 @@ def test_a10_a_minimal_payment_is_one_decision():
     assert state.phase == PLACING and not state.bonus and state.purchase is None
     assert state.hands[0] == tuple(money_counts("blue 2 blue 4")) and state.pending == (5,)
     assert state.discard == tuple(money_counts("blue 9"))
+
+
+def test_m7_a_purchase_is_opened_card_by_card_only_where_the_cards_can_overpay():
+    # blue 2 + 4 for a price of 6: every payment they allow is minimal, so the shortcut
+    # lists them all; with blue 1 too, 1 + 2 + 4 overpays with a needless card
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4"}, display="yellow 1")
+    assert [t for t in legal_texts(state) if t.startswith("buy")] == ["buy 3 pay 2,4"]
+    assert "cannot overpay the price 6" in refused(state, "buy 3")
+    assert "buy 3 pay 2,4" in refused(state, "buy 3")
+    state = position(
+        market=[1, 8, 5, 15], hands={0: "blue 1 blue 2 blue 4"}, display="yellow 1",
+    )
+    assert [t for t in legal_texts(state) if t.startswith("buy")] == ["buy 3 pay 2,4", "buy 3"]
+    play(state, *card_by_card(3, 1, 2, 4))
+    assert sum(state.hands[0]) == 0 and state.phase == PLACING and not state.bonus
 
 
 def test_a10_the_one_decision_buys_are_the_minimal_payments_held():
@@ -566,7 +582,7 @@ def test_a10_random_games_stay_short():
         while not state.is_over():
             state.apply(rng.choice(state.legal_actions()))
         plies += state.ply
-    assert plies / 30 < 560
+    assert plies / 30 < 500
 
 
 def test_m7_the_purchase_in_progress_is_public_and_survives_json():
@@ -583,7 +599,7 @@ def test_m7_the_purchase_in_progress_is_public_and_survives_json():
 
 
 def test_m7_a_state_whose_purchase_pays_cards_not_held_is_refused():
-    state = position(market=[1, 8, 5, 15], hands={0: "blue 9"})
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 9"})
     play(state, "buy 3", "pay blue 9")
     data = state.to_json()
     for cards in ([card_code(2, 9), card_code(2, 9)], [card_code(1, 9)]):

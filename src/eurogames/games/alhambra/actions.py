@@ -22,8 +22,9 @@ fountain. Ids (``NUM_ACTIONS`` in all), in this order:
 and after them, so that the ids and texts above mean what they meant in rules version 1,
 any sufficient payment as a sequence (rules M3, M7, decision A10):
 
-- ``buy 2`` opens a purchase from slot 2, legal when the seat's cards of the slot's
-  currency reach the price;
+- ``buy 2`` opens a purchase from slot 2, legal where the seat's cards of the slot's
+  currency can overpay (they reach the price even without their smallest card; where they
+  cannot, every payment they allow is a minimal one, listed above);
 - ``pay green 4`` adds one card of the slot's currency still held to the payment (any
   card, also once the price is reached: overpaying is allowed and gives no change);
 - ``confirm`` pays, once the cards reach the price. An exact payment grants another action

@@ -67,7 +67,6 @@ PILES = 5  # rule U7: five piles, scoring cards in the 2nd and 4th
 DIRK_TILES_AT_START = 6  # rule V3
 DIRK_TILES_AFTER_FIRST = 6  # rule V4
 NO_MONEY = (0,) * 36
-OPEN_1, OPEN_2, OPEN_3, OPEN_4 = PURCHASE_BY_SLOT
 
 ACTION, PLACING, ENDING, OVER = 0, 1, 2, 3
 PHASES = ("action", "placing", "ending", "over")
@@ -147,6 +146,11 @@ _BUY_OPTIONS = tuple(
 )
 
 
+# LOWEST[purse & -purse]: the smallest value a purse holds (its lowest set bit lies in that
+# value's byte, at bit 0 or 1: at most 3 copies)
+LOWEST = {1 << (8 * (v - 1) + bit): v for v in range(1, 10) for bit in range(2)}
+
+
 def holds(purse: int, need: int) -> bool:
     """Whether a purse holds every card of ``need`` (also a purse): SWAR, each value's count
     compared at once, a guard bit surviving the subtraction iff held >= needed."""
@@ -160,7 +164,6 @@ def minimal_payments(price: int, purse: int) -> tuple[int, ...]:
     return tuple([i for i, need in enumerate(NEEDS[price]) if holds(purse, need)])
 
 
-@lru_cache(maxsize=1 << 16)
 def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
     """Rules M2–M4, A10: the one-decision buys from ``slot`` of a tile costing ``price``, one
     per inclusion-minimal payment ``purse`` holds (none when its cards fall short)."""
@@ -168,6 +171,19 @@ def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
         return ()
     options = _BUY_OPTIONS[slot][price]
     return tuple([options[i] for i in minimal_payments(price, purse)])
+
+
+@lru_cache(maxsize=1 << 16)
+def purchases_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
+    """Rules M2, M3, M7, A10: every way to begin buying from ``slot`` a tile costing
+    ``price`` with ``purse``: each inclusion-minimal payment as one decision (``buys_for``),
+    then, where the cards can overpay (they reach the price without their smallest), the
+    purchase opened to be paid card by card (``buy 2``: it can always be completed). Where
+    they cannot, every payment they allow is minimal, and the shortcuts list them all."""
+    buys = buys_for(slot, price, purse)
+    if buys and ((purse * WORTH >> 64) & 0xFF) - LOWEST[purse & -purse] >= price:
+        return (*buys, PURCHASE_BY_SLOT[slot])
+    return buys
 
 
 class AlhambraState(State):
@@ -356,26 +372,20 @@ class AlhambraState(State):
         if cached is None or cached[0] is not hand:  # hands are replaced, never mutated
             held = purses(hand)
             cached = self._purses[p] = (hand, held, _totals(held))
-        # M2, M3, A10: each slot is paid in its own currency, where its cards reach the
-        # price: each inclusion-minimal payment as one decision (buys_for), and any payment,
-        # overpaying too, as a purchase opened (which can therefore always be completed) and
-        # paid card by card. This runs for nearly every decision, so the four slots are
+        # M2, M3, M7, A10: each slot is paid in its own currency (purchases_for), where its
+        # cards reach the price. This runs for nearly every decision, so the four slots are
         # written out and the table look-up is made only where the money suffices.
         _, held, totals = cached
         tile0, tile1, tile2, tile3 = self.market
         money0, money1, money2, money3 = totals
         if tile0 and money0 >= TILE_PRICE[tile0]:
-            legal += buys_for(0, TILE_PRICE[tile0], held[0])
-            legal.append(OPEN_1)
+            legal += purchases_for(0, TILE_PRICE[tile0], held[0])
         if tile1 and money1 >= TILE_PRICE[tile1]:
-            legal += buys_for(1, TILE_PRICE[tile1], held[1])
-            legal.append(OPEN_2)
+            legal += purchases_for(1, TILE_PRICE[tile1], held[1])
         if tile2 and money2 >= TILE_PRICE[tile2]:
-            legal += buys_for(2, TILE_PRICE[tile2], held[2])
-            legal.append(OPEN_3)
+            legal += purchases_for(2, TILE_PRICE[tile2], held[2])
         if tile3 and money3 >= TILE_PRICE[tile3]:
-            legal += buys_for(3, TILE_PRICE[tile3], held[3])
-            legal.append(OPEN_4)
+            legal += purchases_for(3, TILE_PRICE[tile3], held[3])
         redesign = self._redesign[p]
         if redesign is None:
             redesign = self._redesign[p] = self._redesign_actions(p)
@@ -1093,4 +1103,4 @@ def _insert_scoring_cards(deck: list[int], rng: Rng) -> tuple[tuple[int, ...], t
     return tuple(reversed(out)), ranges
 
 
-__all__ = ["AlhambraState", "PHASES", "buys_for", "purses", "takes_for"]
+__all__ = ["AlhambraState", "PHASES", "buys_for", "purchases_for", "purses", "takes_for"]

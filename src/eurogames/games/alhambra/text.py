@@ -244,8 +244,12 @@ def why_illegal(state: Any, action: Action) -> str:
             return f"market slot {slot + 1} is empty until the refill (M5)"
         hand = state.hands[p]
         money = sum(card_value(c) * hand[c] for c in range(slot * 9, slot * 9 + 9))
-        return (f"your {CURRENCIES[slot]} cards total {money}, below the price "
-                f"{TILE_PRICE[tile]} (M2: pay in the slot's currency)")
+        if money < TILE_PRICE[tile]:
+            return (f"your {CURRENCIES[slot]} cards total {money}, below the price "
+                    f"{TILE_PRICE[tile]} (M2: pay in the slot's currency)")
+        buys = ", ".join(a.text for a in state.legal_actions() if a.kind == BUY and a.slot == slot)
+        return (f"your {CURRENCIES[slot]} cards cannot overpay the price {TILE_PRICE[tile]}: "
+                f"every payment they allow is minimal, one decision each ({buys}; M7, A10)")
     if kind == PLACE:
         tile, cell = action.tile, action.cell
         if tile in state.pending:
