@@ -216,8 +216,14 @@ def play(state: AlhambraState, *texts: str) -> AlhambraState:
 
 
 def purchase(slot: int, *values: int) -> tuple[str, ...]:
-    """The decisions of one purchase (M2): the market slot (1-4), each card of the slot's
-    currency by value, then the confirmation: ``purchase(3, 2, 4)`` pays blue 2 and 4."""
+    """One purchase (M7) with a minimal payment, as its one decision: the market slot (1-4)
+    and the values of the slot's currency paid: ``purchase(3, 4, 2)`` is ``buy 3 pay 2,4``."""
+    return (f"buy {slot} pay {','.join(map(str, sorted(values)))}",)
+
+
+def card_by_card(slot: int, *values: int) -> tuple[str, ...]:
+    """One purchase (M7) card by card: the market slot (1-4), each card of the slot's
+    currency by value, then the confirmation: ``card_by_card(3, 2, 4)`` pays blue 2 and 4."""
     currency = CURRENCIES[slot - 1]
     return (f"buy {slot}", *(f"pay {currency} {v}" for v in values), "confirm")
 

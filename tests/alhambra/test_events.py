@@ -102,7 +102,7 @@ def test_f1_a_reshuffled_discard_pile_is_reported():
 
 def test_f3_the_market_refill_reports_the_tile_drawn():
     state = position(market=[22, 8, 2, 9], hands={0: "yellow 9"}, display="green 1 blue 1")
-    play(state, "buy 1", "pay yellow 9", "confirm", "pass", "reserve 22")
+    play(state, "buy 1 pay 9", "pass", "reserve 22")
     (refill,) = events(state, "market_refill")
     assert refill == Event("market_refill", {"slot": 1, "tile": state.market[0]})
     words = state.describe_event(refill, "en")

@@ -100,10 +100,15 @@ def test_property_thousands_of_random_games_keep_every_invariant(players):
 def test_parse_accepts_shorthand_payments_and_names_problems():
     from .helpers import position
 
-    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4"}, display="yellow 9 green 3")
+    state = position(
+        market=[1, 8, 5, 15], hands={0: "blue 1 blue 2 blue 4"}, display="yellow 9 green 3",
+    )
     assert state.parse_action("take green 3").text == "take green 3"
-    with pytest.raises(eurogames.IllegalActionError, match="several decisions"):
-        state.parse_action("buy 3 pay 4,2")
+    assert state.parse_action("buy 3 pay 4, 2").text == "buy 3 pay 2,4"  # values in any order
+    with pytest.raises(eurogames.IllegalActionError, match="does not need"):
+        state.parse_action("buy 3 pay 9,4")  # minimal for the prices 10-13, not 6
+    with pytest.raises(eurogames.IllegalActionError, match="inclusion-minimal"):
+        state.parse_action("buy 3 pay 9,9,9,9")  # no price has this minimal payment
     with pytest.raises(eurogames.IllegalActionError, match="first choose a slot"):
         state.parse_action("pay 4")
     state.apply(state.parse_action("buy 3"))

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import eurogames
@@ -23,6 +26,7 @@ from .helpers import (
     GAME,
     act,
     alhambra_tiles,
+    card_by_card,
     legal_texts,
     money,
     money_counts,
@@ -158,9 +162,9 @@ def test_m2_each_card_held_is_paid_at_most_once():
 
 
 def test_m2_a_purchase_in_progress_allows_nothing_else():
-    state = position(market=[1, 8, 5, 15], hands={0: "blue 9"}, display="yellow 1")
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 1 blue 9"}, display="yellow 1")
     play(state, "buy 3")
-    assert legal_texts(state) == ["pay blue 9"]
+    assert legal_texts(state) == ["pay blue 1", "pay blue 9"]
     assert "finish the purchase" in refused(state, "take yellow 1")
     assert "finish the purchase" in refused(state, "buy 3")
 
@@ -470,17 +474,115 @@ def test_a11_pass_when_nothing_else_is_legal():
     assert legal_texts(state) == ["pass"]
 
 
-def test_a10_records_of_rules_version_1_are_refused():
-    """Version 1 named payments in one action (``buy 3 pay 2,4``); those records cannot be
-    replayed under the purchases of version 2 and are refused as another rules version."""
+def test_a10_records_of_rules_version_1_replay_exactly():
+    """Version 1's actions keep their ids, texts and effects (the sequence's actions come
+    after them): a game recorded by the engine of rules version 1 (commit b0ce7a4) replays
+    to the same final state."""
+    saved = json.loads((Path(__file__).parent / "version1_record.json").read_text())
+    record = saved["record"]
+    assert record["version"] == 1 == GAME.version
+    assert "buy 1 pay 4,6" in record["actions"]  # its purchases are one decision each
+    final = eurogames.replay(record).to_json()
+    for key, value in saved["final"].items():  # version 1's state had no purchase in progress
+        assert final[key] == value, key
+    assert final["purchase"] is None
+
+
+def test_a10_records_of_another_rules_version_are_refused():
+    """A record of rules version 2 (purchases only card by card, the sequence's actions at
+    other ids) cannot be replayed here and is refused as another rules version."""
     state = GAME.new(3, seed=7)
     play(state, *purchase(1, 9), "pass")
     record = state.record()
-    assert record["version"] == 2 and record["actions"][:3] == ["buy 1", "pay yellow 9", "confirm"]
+    assert record["version"] == 1 and record["actions"] == ["buy 1 pay 9", "pass"]
     assert eurogames.replay(record).to_json() == state.to_json()
-    old = dict(record, version=1, actions=["buy 1 pay 9", "pass"])
-    with pytest.raises(eurogames.RecordError, match="version"):
-        eurogames.replay(old)
+    other = dict(record, version=2)
+    with pytest.raises(eurogames.RecordError, match="version 2"):
+        eurogames.replay(other)
+
+
+def test_a10_a_minimal_payment_is_one_decision():
+    # blue 2, 4 and 9 for a price of 6: the minimal payments are 2+4 and 9, each one action,
+    # offered with the opening of a purchase (buy 3), through which any payment can be made
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"}, display="yellow 1")
+    assert [t for t in legal_texts(state) if t.startswith("buy")] == [
+        "buy 3 pay 9", "buy 3 pay 2,4", "buy 3",
+    ]
+    assert "does not need" in refused(state, "buy 3 pay 4,9")  # overpaying: the sequence's
+    assert "buy 3 pay 2,4,9" not in BY_TEXT  # minimal for no price 2-13
+    play(state, "buy 3 pay 9")  # 9 for 6: overpaid, the purchase ends the actions (M3)
+    assert state.phase == PLACING and not state.bonus and state.purchase is None
+    assert state.hands[0] == tuple(money_counts("blue 2 blue 4")) and state.pending == (5,)
+    assert state.discard == tuple(money_counts("blue 9"))
+
+
+def test_m7_a_purchase_is_opened_card_by_card_only_where_the_cards_can_overpay():
+    # blue 2 + 4 for a price of 6: every payment they allow is minimal, so the shortcut
+    # lists them all; with blue 1 too, 1 + 2 + 4 overpays with a needless card
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4"}, display="yellow 1")
+    assert [t for t in legal_texts(state) if t.startswith("buy")] == ["buy 3 pay 2,4"]
+    assert "cannot overpay the price 6" in refused(state, "buy 3")
+    assert "buy 3 pay 2,4" in refused(state, "buy 3")
+    state = position(
+        market=[1, 8, 5, 15], hands={0: "blue 1 blue 2 blue 4"}, display="yellow 1",
+    )
+    assert [t for t in legal_texts(state) if t.startswith("buy")] == ["buy 3 pay 2,4", "buy 3"]
+    play(state, *card_by_card(3, 1, 2, 4))
+    assert sum(state.hands[0]) == 0 and state.phase == PLACING and not state.bonus
+
+
+def test_a10_the_one_decision_buys_are_the_minimal_payments_held():
+    """``buys_for`` against the definition: every multiset of the held cards whose total
+    reaches the price and falls short without its smallest card, for random purses."""
+    from itertools import combinations
+
+    from eurogames.games.alhambra.rules import buys_for, purses
+
+    rng = Rng(13)
+    for _ in range(300):
+        counts = [0] * 36
+        for value in range(1, 10):
+            counts[card_code(1, value)] = rng.below(4) if rng.below(3) == 0 else 0
+        cards = [v for v in range(1, 10) for _ in range(counts[card_code(1, v)])]
+        for price in range(2, 14):
+            expected = set()
+            for n in range(1, len(cards) + 1):
+                for combo in combinations(cards, n):  # ascending: cards are sorted
+                    if sum(combo) >= price > sum(combo) - combo[0]:
+                        expected.add(f"buy 2 pay {','.join(map(str, combo))}")
+            found = [a.text for a in buys_for(1, price, purses(tuple(counts))[1])]
+            assert sorted(found) == sorted(expected) and len(set(found)) == len(found)
+            assert [a.id for a in buys_for(1, price, purses(tuple(counts))[1])] == sorted(
+                a.id for a in buys_for(1, price, purses(tuple(counts))[1])
+            )
+
+
+def test_m4_the_exact_payment_bonus_by_either_route():
+    # blue 2 + 4 for a price of 6, as the shortcut or card by card: the same purchase
+    start = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 4 blue 9"}, display="yellow 1")
+    shortcut = play(start.clone(), "buy 3 pay 2,4")
+    assert "exact, so you may take another action" in start.describe(act("buy 3 pay 2,4"), "en")
+    sequence = play(start.clone(), "buy 3", "pay blue 4", "pay blue 2", "confirm")
+    for state in (shortcut, sequence):
+        assert state.bonus and state.phase == ACTION and state.pending == (5,)
+        assert state.hands[0] == tuple(money_counts("blue 9"))
+    assert {k: v for k, v in shortcut.to_json().items() if k not in ("ply", "actions")} == {
+        k: v for k, v in sequence.to_json().items() if k not in ("ply", "actions")
+    }
+
+
+def test_a10_random_games_stay_short():
+    """The bench's uniformly random player (bench/alhambra.py) mostly buys through the
+    one-decision minimal payments, as in rules version 1 (416 decisions a 3-player game);
+    offering purchases card by card only had made its games 712 decisions long."""
+    plies = 0
+    rng = Rng(1)
+    for i in range(30):
+        state = GAME.new(3, seed=1_000_003 + i)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        plies += state.ply
+    assert plies / 30 < 500
 
 
 def test_m7_the_purchase_in_progress_is_public_and_survives_json():
@@ -497,7 +599,7 @@ def test_m7_the_purchase_in_progress_is_public_and_survives_json():
 
 
 def test_m7_a_state_whose_purchase_pays_cards_not_held_is_refused():
-    state = position(market=[1, 8, 5, 15], hands={0: "blue 9"})
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 2 blue 9"})
     play(state, "buy 3", "pay blue 9")
     data = state.to_json()
     for cards in ([card_code(2, 9), card_code(2, 9)], [card_code(1, 9)]):

@@ -261,13 +261,14 @@ def exact_buys(state: Any, legal: list[str]) -> list[str]:
 
 
 def buys(state: Any, legal: list[str]) -> list[str]:
-    """``buy S pay a,b``: each legal purchase with the cheapest payment of its slot."""
+    """``buy S pay a,b``: each slot a purchase may be opened from (``buy S``), with the
+    cheapest payment of its slot (a minimal one: also legal as that one decision)."""
     from eurogames.games.alhambra.heuristic import cheapest_payment
     from eurogames.games.alhambra.rules import purses
 
     out = []
     for text in legal:
-        if text.startswith("buy "):
+        if text.startswith("buy ") and len(text.split()) == 2:
             slot = int(text.split()[1])
             values = cheapest_payment(purses(state.hands[0])[slot - 1], _price(state, text))
             out.append(f"{text} pay {','.join(map(str, values))}")
@@ -283,8 +284,8 @@ def _paid(text: str) -> int:
 
 
 def click_alhambra_buy(page: Page, text: str) -> None:
-    """`buy S pay a,b` (this test's shorthand): play `buy S`, `pay <card>` for each value and
-    `confirm` by clicking the board, each a decision of its own (rule M3, decision A10)."""
+    """`buy S pay a,b` card by card: play `buy S`, `pay <card>` for each value and `confirm`
+    by clicking the board, each a decision of its own (the route any payment takes, M7)."""
     words = text.split()
     slot, values = words[1], [int(v) for v in words[3].split(",")]
     currency = ("yellow", "green", "blue", "orange")[int(slot) - 1]
@@ -527,14 +528,17 @@ def test_alhambra_undo_after_an_exact_payment(base: str, new_page: NewPage) -> N
     page = new_page()
     page.goto(seat_url(base, match, 0))
     assert wait_turn(page)
-    click_alhambra_buy(page, buy)
+    # the slot's minimal payments are listed, each one decision (A10), beside the cards
+    page.click(f'.al-slot[data-slot="{slot}"]')
+    listed = actions_in(page, ".al-buy-bar [data-action]")
+    assert buy in listed  # the last, where the cards can overpay: choose the cards
+    assert all(t.startswith(f"buy {slot} pay ") or t == f"buy {slot}" for t in listed)
+    click_action(page, buy)
     assert wait_turn(page, 0)  # an exact payment: the same seat takes another action
     assert page.locator(".banner.bonus").is_visible()
     assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == ""
-    for back in range(len(buy.split()[3].split(",")) + 1, -1, -1):  # confirm, cards, buy
-        page.click("#undo")
-        page.wait_for_function(
-            f"() => document.getElementById('play').dataset.ply === '{back}'")
+    page.click("#undo")
+    page.wait_for_function("() => document.getElementById('play').dataset.ply === '0'")
     assert wait_turn(page)
     assert page.locator(f'.al-slot[data-slot="{slot}"]').get_attribute("data-tile") == tile
     hand = page.eval_on_selector_all(".al-seat.you .al-hand .al-money",

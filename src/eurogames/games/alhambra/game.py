@@ -16,7 +16,7 @@ class Alhambra(Game):
     titles = TITLES
     min_players = 2
     max_players = 6
-    version = 2  # 2: purchases as a slot, then cards one by one, then confirm (A10)
+    version = 1  # see docs/rules/alhambra.md, A10: version 1 records replay exactly
     options = {
         "dirk": Option(
             "dirk",

@@ -185,10 +185,11 @@ def evaluate(state: AlhambraState, seat: int) -> float:
 def rollout_action(state: AlhambraState, rng: Rng) -> Action:
     """A fast, fairly sensible move.
 
-    Buy a tile whose payment is exact (M4: the purchase comes with another action), else
-    one overpaid by at most two half the time, else take the most money the display offers;
-    pay a purchase with its cheapest payment, card by card, and confirm as soon as the price
-    is reached (so a playout never adds cards for ever); place bought tiles in the Alhambra
+    Buy a tile with a minimal payment in one decision (the shortcut, A10) that is exact (M4:
+    the purchase comes with another action), else one overpaid by at most two half the time,
+    else take the most money the display offers; a purchase opened by the random move is paid
+    with its cheapest payment, card by card, and confirmed as soon as the price is reached
+    (so a playout never adds cards for ever); place bought tiles in the Alhambra
     wherever they fit, the reserve only when nothing fits, and never give them to Dirk.
     Redesigns are left to the search. One move in ten is uniform at random so that playouts
     do not all follow one line.
@@ -209,7 +210,6 @@ def rollout_action(state: AlhambraState, rng: Rng) -> Action:
                 return action
         return legal[0]
     market = state.market
-    held = purses(state.hands[state.current])
     exact: list[Action] = []
     fair: list[Action] = []
     best_take = None
@@ -223,10 +223,7 @@ def rollout_action(state: AlhambraState, rng: Rng) -> Action:
             if money > best_money or (money == best_money and rng.below(2) == 0):
                 best_take, best_money = action, money
         elif kind == BUY:
-            slot = action.slot
-            price = TILE_PRICE[market[slot]]
-            payment = cheapest_payment(held[slot], price)
-            over = sum(payment) - price if payment else 99
+            over = sum(action.values) - TILE_PRICE[market[action.slot]]
             if over == 0:
                 exact.append(action)
             elif over <= 2:

@@ -133,7 +133,8 @@ NOTATION = {
     "en": (
         ("take blue 4", "take one money card of any value from the display"),
         ("take green 3 blue 2", "take several cards totalling at most 5 (currency, then value)"),
-        ("buy 2", "buy the tile in market slot 2; then choose the cards to pay with"),
+        ("buy 2 pay 1,4", "buy the tile in market slot 2 with the slot's currency (green) 1 and 4"),
+        ("buy 2", "or choose the cards to pay with one by one (to overpay: no change is given)"),
         ("pay green 4", "add a card of the slot's currency (slot 2: green) to the payment"),
         ("pay 4", "the same: the card of that value in the purchase's currency"),
         ("confirm", "pay once the cards reach the price (overpaying gives no change)"),
@@ -146,7 +147,8 @@ NOTATION = {
     "zh-Hant": (
         ("take blue 4", "從已翻開的錢幣卡中拿取1張任何面額的錢幣卡"),
         ("take green 3 blue 2", "拿取總面額不超過5的多張錢幣卡（先寫顏色，再寫面額）"),
-        ("buy 2", "購買2號位置的建築板塊，接著選擇要支付的錢幣卡"),
+        ("buy 2 pay 1,4", "以該位置的錢幣顏色（綠）支付1和4，購買2號位置的建築板塊"),
+        ("buy 2", "或逐張選擇要支付的錢幣卡（可超過價格，無法進行找錢動作）"),
         ("pay green 4", "支付1張該位置顏色（2號位置：綠）的錢幣卡"),
         ("pay 4", "同上：以購買中的錢幣顏色支付該面額的錢幣卡"),
         ("confirm", "錢幣卡總面額達到價格後確認支付（無法進行找錢動作）"),
@@ -159,7 +161,8 @@ NOTATION = {
     "zh-Hans": (
         ("take blue 4", "从已翻开的钱币卡中拿取1张任何面额的钱币卡"),
         ("take green 3 blue 2", "拿取总面额不超过5的多张钱币卡（先写颜色，再写面额）"),
-        ("buy 2", "购买2号位置的建筑板块，接着选择要支付的钱币卡"),
+        ("buy 2 pay 1,4", "以该位置的钱币颜色（绿）支付1和4，购买2号位置的建筑板块"),
+        ("buy 2", "或逐张选择要支付的钱币卡（可超过价格，无法进行找钱动作）"),
         ("pay green 4", "支付1张该位置颜色（2号位置：绿）的钱币卡"),
         ("pay 4", "同上：以购买中的钱币颜色支付该面额的钱币卡"),
         ("confirm", "钱币卡总面额达到价格后确认支付（无法进行找钱动作）"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from eurogames.core.action import Action
@@ -21,17 +21,19 @@ from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import (
     ACTIONS,
     BUY,
-    BUY_BY_SLOT,
     BY_TEXT,
     CONFIRM,
     CONFIRM_ACTION,
     COPIES,
     DIRK_BY_TILE,
+    MINIMAL_PAYMENTS,
     PASS_ACTION,
     PAY,
     PAY_BY_CARD,
     PLACE,
     PLACE_BY_TILE,
+    PURCHASE,
+    PURCHASE_BY_SLOT,
     RESERVE,
     RESERVE_BY_TILE,
     SCORING_CARD,
@@ -40,6 +42,7 @@ from eurogames.games.alhambra.actions import (
     TAKE,
     TAKE_BY_CARDS,
     TAKE_LIMIT,
+    buy_action,
     card_text,
     card_value,
 )
@@ -64,7 +67,6 @@ PILES = 5  # rule U7: five piles, scoring cards in the 2nd and 4th
 DIRK_TILES_AT_START = 6  # rule V3
 DIRK_TILES_AFTER_FIRST = 6  # rule V4
 NO_MONEY = (0,) * 36
-BUY_1, BUY_2, BUY_3, BUY_4 = BUY_BY_SLOT
 
 ACTION, PLACING, ENDING, OVER = 0, 1, 2, 3
 PHASES = ("action", "placing", "ending", "over")
@@ -126,6 +128,62 @@ PURSE_STEP = tuple(1 << (8 * (code % 9)) for code in range(36))
 def _totals(held: tuple[int, ...]) -> tuple[int, ...]:
     """The money of each currency in a hand given as ``purses``: rule M2 pays in one."""
     return tuple([(purse * WORTH >> 64) & 0xFF for purse in held])
+
+
+# each byte's top bit, a guard against borrows: a purse has at most 3 of a value, so a byte
+# never reaches it, and (GUARDS | purse) - need keeps every guard iff the purse holds need
+GUARDS = sum(0x80 << (8 * i) for i in range(9))
+# NEEDS[price]: the minimal payments of the price (actions' order) as purses
+NEEDS = {
+    price: tuple(sum(1 << (8 * (v - 1)) for v in values) for values in payments)
+    for price, payments in MINIMAL_PAYMENTS.items()
+}
+# _BUY_OPTIONS[slot][price]: the one-decision buys of NEEDS[price] from the slot, same order
+_BUY_OPTIONS = tuple(
+    {price: tuple(buy_action(slot, v) for v in payments) for price, payments in
+     MINIMAL_PAYMENTS.items()}
+    for slot in range(MARKET_SLOTS)
+)
+
+
+# LOWEST[purse & -purse]: the smallest value a purse holds (its lowest set bit lies in that
+# value's byte, at bit 0 or 1: at most 3 copies)
+LOWEST = {1 << (8 * (v - 1) + bit): v for v in range(1, 10) for bit in range(2)}
+
+
+def holds(purse: int, need: int) -> bool:
+    """Whether a purse holds every card of ``need`` (also a purse): SWAR, each value's count
+    compared at once, a guard bit surviving the subtraction iff held >= needed."""
+    return ((GUARDS | purse) - need) & GUARDS == GUARDS
+
+
+@lru_cache(maxsize=1 << 14)  # the payments fit whatever the currency: shared by the slots
+def minimal_payments(price: int, purse: int) -> tuple[int, ...]:
+    """Rules M2, M3, A10: the indexes in ``MINIMAL_PAYMENTS[price]`` of the inclusion-minimal
+    payments of ``price`` that ``purse`` (one currency's cards, ``purses``) holds."""
+    return tuple([i for i, need in enumerate(NEEDS[price]) if holds(purse, need)])
+
+
+def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
+    """Rules M2–M4, A10: the one-decision buys from ``slot`` of a tile costing ``price``, one
+    per inclusion-minimal payment ``purse`` holds (none when its cards fall short)."""
+    if (purse * WORTH >> 64) & 0xFF < price:
+        return ()
+    options = _BUY_OPTIONS[slot][price]
+    return tuple([options[i] for i in minimal_payments(price, purse)])
+
+
+@lru_cache(maxsize=1 << 16)
+def purchases_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
+    """Rules M2, M3, M7, A10: every way to begin buying from ``slot`` a tile costing
+    ``price`` with ``purse``: each inclusion-minimal payment as one decision (``buys_for``),
+    then, where the cards can overpay (they reach the price without their smallest), the
+    purchase opened to be paid card by card (``buy 2``: it can always be completed). Where
+    they cannot, every payment they allow is minimal, and the shortcuts list them all."""
+    buys = buys_for(slot, price, purse)
+    if buys and ((purse * WORTH >> 64) & 0xFF) - LOWEST[purse & -purse] >= price:
+        return (*buys, PURCHASE_BY_SLOT[slot])
+    return buys
 
 
 class AlhambraState(State):
@@ -314,19 +372,20 @@ class AlhambraState(State):
         if cached is None or cached[0] is not hand:  # hands are replaced, never mutated
             held = purses(hand)
             cached = self._purses[p] = (hand, held, _totals(held))
-        # M2: each slot is paid in its own currency, a purchase begun only where the cards of
-        # that currency reach the price (so it can always be completed); this runs for nearly
-        # every decision, so the four slots are written out
+        # M2, M3, M7, A10: each slot is paid in its own currency (purchases_for), where its
+        # cards reach the price. This runs for nearly every decision, so the four slots are
+        # written out and the table look-up is made only where the money suffices.
+        _, held, totals = cached
         tile0, tile1, tile2, tile3 = self.market
-        money0, money1, money2, money3 = cached[2]
+        money0, money1, money2, money3 = totals
         if tile0 and money0 >= TILE_PRICE[tile0]:
-            legal.append(BUY_1)
+            legal += purchases_for(0, TILE_PRICE[tile0], held[0])
         if tile1 and money1 >= TILE_PRICE[tile1]:
-            legal.append(BUY_2)
+            legal += purchases_for(1, TILE_PRICE[tile1], held[1])
         if tile2 and money2 >= TILE_PRICE[tile2]:
-            legal.append(BUY_3)
+            legal += purchases_for(2, TILE_PRICE[tile2], held[2])
         if tile3 and money3 >= TILE_PRICE[tile3]:
-            legal.append(BUY_4)
+            legal += purchases_for(3, TILE_PRICE[tile3], held[3])
         redesign = self._redesign[p]
         if redesign is None:
             redesign = self._redesign[p] = self._redesign_actions(p)
@@ -468,7 +527,12 @@ class AlhambraState(State):
             return
         if kind == TAKE:
             self._take_money(p, action.cards)
-        elif kind == BUY:  # M2: the slot first, then the cards one by one
+        elif kind == BUY:  # M2–M4 in one decision: a minimal payment
+            slot = action.slot
+            if self._buy(p, slot, [slot * 9 + v - 1 for v in action.values]):
+                self.bonus = True  # M4: exact payment, another action
+                return
+        elif kind == PURCHASE:  # M7: the slot first, then the cards one by one
             self.purchase = (action.slot, ())
             return
         elif kind == PAY:
@@ -518,7 +582,7 @@ class AlhambraState(State):
                 totals[currency] += code % 9 + 1
             self._purses[p] = (after, tuple(held), tuple(totals))
 
-    def _buy(self, p: int, slot: int, cards: tuple[int, ...]) -> bool:
+    def _buy(self, p: int, slot: int, cards: Sequence[int]) -> bool:
         """M2–M4: pay ``cards`` (codes), set the tile aside; True when the payment was exact."""
         tile = self.market[slot]
         self.market[slot] = 0
@@ -1039,4 +1103,4 @@ def _insert_scoring_cards(deck: list[int], rng: Rng) -> tuple[tuple[int, ...], t
     return tuple(reversed(out)), ranges
 
 
-__all__ = ["AlhambraState", "PHASES", "purses", "takes_for"]
+__all__ = ["AlhambraState", "PHASES", "buys_for", "purchases_for", "purses", "takes_for"]

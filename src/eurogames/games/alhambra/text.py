@@ -17,6 +17,7 @@ from eurogames.games.alhambra.actions import (
     PASS,
     PAY,
     PLACE,
+    PURCHASE,
     RESERVE,
     SWAP,
     TAKE,
@@ -80,17 +81,34 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         if en:
             return f"Take money: {words}."
         return f"拿取錢幣：{words}。" if hant else f"拿取钱币：{words}。"
-    if kind == BUY:
+    if kind == BUY:  # a minimal payment in one decision (A10)
+        slot, values = action.slot, action.values
+        tile = state.market[slot]
+        what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
+        cur = CURRENCY_NAMES[lang][slot]
+        paid = ", ".join(map(str, values)) if en else "、".join(map(str, values))
+        exact = bool(tile) and sum(values) == TILE_PRICE[tile]
+        if en:
+            extra = " — exact, so you may take another action" if exact else ""
+            return f"Buy {what} from market slot {slot + 1}, paying {cur} {paid}{extra}."
+        if hant:
+            extra = "，剛好等於價格，可再額外進行一次行動" if exact else ""
+            return f"購買建築：{slot + 1}號位置的{what}，支付{cur}色錢幣{paid}{extra}。"
+        extra = "，刚好等于价格，可再额外进行一次行动" if exact else ""
+        return f"购买建筑：{slot + 1}号位置的{what}，支付{cur}色钱币{paid}{extra}。"
+    if kind == PURCHASE:  # any sufficient payment, overpaying too, card by card (M7)
         slot = action.slot
         tile = state.market[slot]
         what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
         cur = CURRENCY_NAMES[lang][slot]
         if en:
-            return (f"Buy {what} from market slot {slot + 1}, paying with {cur} cards chosen "
-                    "one by one.")
+            return (f"Buy {what} from market slot {slot + 1}, choosing the {cur} cards to pay "
+                    "with one by one (overpaying is allowed).")
         if hant:
-            return f"購買建築：{slot + 1}號位置的{what}，接著逐張選擇要支付的{cur}色錢幣卡。"
-        return f"购买建筑：{slot + 1}号位置的{what}，接着逐张选择要支付的{cur}色钱币卡。"
+            return (f"購買建築：{slot + 1}號位置的{what}，接著逐張選擇要支付的{cur}色錢幣卡"
+                    "（可超過價格，無法進行找錢動作）。")
+        return (f"购买建筑：{slot + 1}号位置的{what}，接着逐张选择要支付的{cur}色钱币卡"
+                "（可超过价格，无法进行找钱动作）。")
     if kind == PAY:
         total, price = _purchase_total(state), _purchase_price(state)
         total += card_value(action.card)
@@ -177,7 +195,7 @@ def why_illegal(state: Any, action: Action) -> str:
     if state.phase == OVER:
         return "the game is over"
     if state.phase != ACTION:
-        if kind in (TAKE, BUY, PAY, CONFIRM, SWAP, PASS):
+        if kind in (TAKE, BUY, PURCHASE, PAY, CONFIRM, SWAP, PASS):
             return "first place every bought tile: in the Alhambra, the reserve or (2 players) to Dirk (P9)"
         if action.tile not in state.pending:
             return f"tile {action.tile} is not among the tiles to place now (P9)"
@@ -207,14 +225,30 @@ def why_illegal(state: Any, action: Action) -> str:
     if kind == TAKE:
         return "those cards are not all in the display, or several cards total more than 5 (M1)"
     if kind == BUY:
+        slot, values = action.slot, action.values
+        tile = state.market[slot]
+        if not tile:
+            return f"market slot {slot + 1} is empty until the refill (M5)"
+        price = TILE_PRICE[tile]
+        if sum(values) < price:
+            return f"{sum(values)} does not reach the price {price} (M2)"
+        if sum(values) - values[0] >= price:
+            return (f"the payment includes a card it does not need: to overpay, open the "
+                    f"purchase (buy {slot + 1}) and pay card by card (A10, M7)")
+        return f"you do not hold those {CURRENCIES[slot]} cards (M2: pay in the slot's currency)"
+    if kind == PURCHASE:
         slot = action.slot
         tile = state.market[slot]
         if not tile:
             return f"market slot {slot + 1} is empty until the refill (M5)"
         hand = state.hands[p]
         money = sum(card_value(c) * hand[c] for c in range(slot * 9, slot * 9 + 9))
-        return (f"your {CURRENCIES[slot]} cards total {money}, below the price "
-                f"{TILE_PRICE[tile]} (M2: pay in the slot's currency)")
+        if money < TILE_PRICE[tile]:
+            return (f"your {CURRENCIES[slot]} cards total {money}, below the price "
+                    f"{TILE_PRICE[tile]} (M2: pay in the slot's currency)")
+        buys = ", ".join(a.text for a in state.legal_actions() if a.kind == BUY and a.slot == slot)
+        return (f"your {CURRENCIES[slot]} cards cannot overpay the price {TILE_PRICE[tile]}: "
+                f"every payment they allow is minimal, one decision each ({buys}; M7, A10)")
     if kind == PLACE:
         tile, cell = action.tile, action.cell
         if tile in state.pending:
@@ -274,8 +308,12 @@ def placement_problem(grid: bytes, cell: int, tile: int) -> str:
 
 
 def parse_alias(state: Any, text: str, legal: list[Action]) -> Action | None:
-    """Accept cards in any order (``take blue 2 green 3``), ``pay 4`` for the card of that
-    value in the currency of the purchase in progress, and ``done`` for ``confirm``."""
+    """Accept cards and payments in any order (``take blue 2 green 3``, ``buy 2 pay 4,1``),
+    ``pay 4`` for the card of that value in the currency of the purchase in progress, and
+    ``done`` for ``confirm``."""
+    wanted = _sorted_buy(text)
+    if wanted is not None:
+        return next((a for a in legal if a.text == wanted), None)
     words = text.split()
     if len(words) == 2 and words[0] == "pay" and words[1].isdigit() and state.purchase:
         wanted = f"pay {CURRENCIES[state.purchase[0]]} {words[1]}"
@@ -287,6 +325,18 @@ def parse_alias(state: Any, text: str, legal: list[Action]) -> Action | None:
         wanted = "take " + " ".join(f"{c} {v}" for c, v in pairs)
         return next((a for a in legal if a.text == wanted), None)
     return None
+
+
+def _sorted_buy(text: str) -> str | None:
+    """``buy 2 pay 4, 1`` written as the action's text (``buy 2 pay 1,4``), or None."""
+    words = text.replace(", ", ",").split()
+    if len(words) != 4 or words[0] != "buy" or not words[1].isdigit() or words[2] != "pay":
+        return None
+    try:
+        values = sorted(int(v) for v in words[3].split(","))
+    except ValueError:
+        return None
+    return f"buy {words[1]} pay {','.join(map(str, values))}"
 
 
 def _card_key(pair: tuple[str, str]) -> tuple[int, str]:
@@ -303,9 +353,14 @@ def parse_problem(state: Any, text: str) -> str:
     verbs = ("take", "buy", "pay", "confirm", "place", "reserve", "swap", "dirk", "pass")
     if not words or words[0] not in verbs:
         return f"unknown action; actions start with one of: {', '.join(verbs)}"
-    if words[0] == "buy" and len(words) > 2:
-        return ("a purchase is several decisions: buy 2 (the market slot), then pay green 4 "
-                "(or pay 4) for each card, then confirm (M2)")
+    wanted = _sorted_buy(text)
+    if wanted is not None:
+        action = BY_TEXT.get(wanted)
+        if action is not None:
+            return why_illegal(state, action)
+        return ("buy 2 pay 1,4 names a payment that is inclusion-minimal for some price 2-13; "
+                "to pay any other way (overpaying too), open the purchase with buy 2, then "
+                "pay green 4 (or pay 4) for each card, then confirm (A10, M7)")
     if words[0] == "pay" and len(words) == 2 and words[1].isdigit():
         if not state.purchase:
             return "pay 4 names a card of the purchase in progress: first choose a slot (buy 1-4)"
@@ -313,8 +368,8 @@ def parse_problem(state: Any, text: str) -> str:
         if action is not None:
             return why_illegal(state, action)
     return (
-        "not understood; examples: take blue 4, take green 3 blue 2, buy 2, pay green 4, "
-        "pay 4, confirm, place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
+        "not understood; examples: take blue 4, take green 3 blue 2, buy 2 pay 1,4, buy 2, "
+        "pay green 4, pay 4, confirm, place 14 at 1,-2, reserve 14, swap 14 9, dirk 14, pass"
     )
 
 

@@ -2,8 +2,9 @@
 // currency, the money display, every player's money, reserve and Alhambra (a grid with the
 // walls on the tile edges, coloured by building type, the fountain at 0,0), Dirk in the
 // two-player variant. Clicks are matched against the legal entries' text (actions.py:
-// `take green 3 blue 2`, `buy 2` then `pay green 4`… and `confirm`, `place 14 at 1,-2`,
-// `reserve 14`, `swap 14 9`, `dirk 14`, `pass`), never invented.
+// `take green 3 blue 2`, `buy 2 pay 1,4` (a minimal payment), `buy 2` then `pay green 4`…
+// and `confirm` (any payment, overpaying too), `place 14 at 1,-2`, `reserve 14`,
+// `swap 14 9`, `dirk 14`, `pass`), never invented.
 
 import { t } from "/static/i18n.js";
 import { containsAll, h, leadsTo, s } from "/static/ui.js";
@@ -35,8 +36,10 @@ function parseAction(text) {
       for (let i = 1; i + 1 < w.length; i += 2) cards.push(`${w[i]} ${w[i + 1]}`);
       return { kind: "take", cards };
     }
-    case "buy":
-      return { kind: "buy", slot: Number(w[1]) };
+    case "buy":  // `buy 2 pay 1,4`: a minimal payment; `buy 2`: a purchase card by card
+      return w.length > 2
+        ? { kind: "buy", slot: Number(w[1]), values: w[3].split(",").map(Number) }
+        : { kind: "purchase", slot: Number(w[1]) };
     case "pay":
       return { kind: "pay", card: `${w[1]} ${w[2]}` };
     case "place": {
@@ -180,18 +183,27 @@ export function render(ctx) {
   const tileInfo = new Map();
   for (const tile of [...view.bought, ...view.end_gifts.flatMap((g) => g.tiles), ...(me ? me.reserve : []), ...(me ? me.alhambra : [])]) tileInfo.set(tile.id, tile);
 
-  // ---- market: four slots, each with its currency; a legal slot begins a purchase (`buy 2`)
+  // ---- market: four slots, each with its currency; a legal slot is chosen to buy from,
+  // which shows its payments (the purchase in progress, once begun, is the chosen slot)
   const purchase = view.purchase;
+  if (purchase || !acting) ui.buySlot = null;
   const market = h("div", { class: "al-market" }, view.market.map((slot) => {
-    const buy = acting ? parsed.find((a) => a.kind === "buy" && a.slot === slot.slot) : null;
-    const chosen = purchase !== null && purchase.slot === slot.slot;
+    const slotBuys = acting && !purchase
+      ? parsed.filter((a) => (a.kind === "buy" || a.kind === "purchase") && a.slot === slot.slot) : [];
+    const chosen = purchase ? purchase.slot === slot.slot : ui.buySlot === slot.slot;
     return h("div", {
-      class: ["al-slot", `cur-${slot.currency}`, buy && "legal", chosen && "chosen"],
-      dataset: { slot: String(slot.slot), tile: slot.tile ? String(slot.tile.id) : "", action: buy && buy.text },
-      role: buy ? "button" : null,
-      tabindex: buy ? "0" : null,
-      title: buy ? buy.description : null,
-      onclick: buy ? () => { ui.take = []; ctx.act(buy.text); } : null,
+      class: ["al-slot", `cur-${slot.currency}`, slotBuys.length && "legal", chosen && "chosen"],
+      dataset: {
+        slot: String(slot.slot), tile: slot.tile ? String(slot.tile.id) : "",
+        leads: !chosen && leadsTo(slotBuys.map((a) => a.text)),
+      },
+      role: slotBuys.length ? "button" : null,
+      tabindex: slotBuys.length ? "0" : null,
+      onclick: slotBuys.length ? () => {
+        ui.buySlot = chosen ? null : slot.slot;
+        ui.take = [];
+        ctx.rerender();
+      } : null,
     },
     h("div", { class: "al-slot-cur" }, currencyName(slot.currency, lang)),
     slot.tile ? tileSvg(slot.tile, lang, 56) : h("div", { class: "al-slot-empty" }, t("al_empty")),
@@ -213,13 +225,14 @@ export function render(ctx) {
       disabled: !ok,
       onclick: ok ? () => {
         ui.take = chosen ? takeSel.filter((j) => j !== i) : [...takeSel, i];
+        ui.buySlot = null;
         ctx.rerender();
       } : null,
     });
   }));
 
   const prompts = [];
-  if (acting && takes.length && !purchase) {
+  if (acting && takes.length && !purchase && !ui.buySlot) {
     const ok = takeText !== null && texts.has(takeText);
     prompts.push(h("div", { class: "al-bar al-take-bar" },
       takeCards.length ? h("span", {}, t("al_taking", { cards: takeCards.map((c) => { const p = parseCard(c); return `${currencyName(p.currency, lang)} ${p.value}`; }).join(", ") })) : h("span", { class: "hint" }, t("al_take_hint")),
@@ -227,8 +240,43 @@ export function render(ctx) {
       takeCards.length ? h("button", { type: "button", onclick: () => { ui.take = []; ctx.rerender(); } }, t("clear")) : null));
   }
 
-  // ---- buying: the purchase in progress (public), its cards added one by one from the
-  // hand (`pay blue 4`, any card of the slot's currency, also past the price), then `confirm`
+  // ---- buying from the chosen slot: each minimal payment is one decision (`buy 2 pay
+  // 1,4`, decision A10); "choose cards" opens a purchase (`buy 2`) paid card by card, which
+  // is how a player overpays (M3, M7)
+  const chosenSlot = ui.buySlot ? view.market.find((m) => m.slot === ui.buySlot) : null;
+  const slotBuys = chosenSlot
+    ? parsed.filter((a) => a.kind === "buy" && a.slot === chosenSlot.slot) : [];
+  const opening = chosenSlot
+    ? parsed.find((a) => a.kind === "purchase" && a.slot === chosenSlot.slot) : null;
+  if (chosenSlot && chosenSlot.tile && (slotBuys.length || opening)) {
+    const price = chosenSlot.tile.price;
+    const buyWith = (text) => () => { ui.buySlot = null; ctx.act(text); };
+    prompts.push(h("div", { class: "al-bar al-buy-bar" },
+      h("span", {}, t("al_shortcut_prompt", {
+        tile: tileTitle(chosenSlot.tile, lang), currency: currencyName(chosenSlot.currency, lang),
+      })),
+      h("div", { class: "al-pay-list" }, h("span", { class: "label" }, t("al_payments")),
+        slotBuys.map((a) => {
+          const total = a.values.reduce((x, y) => x + y, 0);
+          return h("button", {
+            type: "button", class: "legal al-pay-choice", dataset: { action: a.text },
+            title: a.description, onclick: buyWith(a.text),
+          }, `${a.values.join(" + ")} = ${total}`,
+          total === price ? h("small", {}, ` ${t("al_exact")}`) : null);
+        })),
+      opening ? h("button", {
+        type: "button", id: "al-choose-cards", class: "legal", dataset: { action: opening.text },
+        title: opening.description, onclick: buyWith(opening.text),
+      }, t("al_choose_cards")) : null,
+      h("button", { type: "button", onclick: () => { ui.buySlot = null; ctx.rerender(); } },
+        t("cancel"))));
+  } else {
+    ui.buySlot = null;
+  }
+
+  // ---- buying card by card: the purchase in progress (public), its cards added one by one
+  // from the hand (`pay blue 4`, any card of the slot's currency, also past the price), then
+  // `confirm`
   const hand = me ? me.money.map(parseCard) : [];
   if (purchase) {
     const ok = acting && texts.has("confirm");
@@ -330,7 +378,11 @@ export function render(ctx) {
         dataset: { tile: String(tile.id), leads: usable && ui.tile !== tile.id && leadsTo(parsed.filter((a) => (a.kind === "place" || a.kind === "swap") && a.tile === tile.id).map((a) => a.text)) },
         disabled: !usable,
         title: tileTitle(tile, lang),
-        onclick: usable ? () => { ui.tile = ui.tile === tile.id ? null : tile.id; ctx.rerender(); } : null,
+        onclick: usable ? () => {
+          ui.tile = ui.tile === tile.id ? null : tile.id;
+          ui.buySlot = null;
+          ctx.rerender();
+        } : null,
       }, tileSvg(tile, lang, mine ? 44 : 30));
     }) : h("span", { class: "none" }, "—"));
     const palace = palaceSvg(seat, lang, mine
