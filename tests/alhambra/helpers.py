@@ -2,8 +2,8 @@
 
 ``grid_from_picture`` reads the ASCII pictures of the specification (shared/rules/alhambra.md
 §15) (3x3 characters per cell, ``+`` corners mark a tile, ``-`` and ``|`` its walls, ``F`` the
-fountain) and checks every named tile's walls against the tile data, so a test cannot draw a tile the
-data does not have. ``position`` starts from a real deal and moves tiles and money into
+fountain) and checks every named tile's walls against the tile data, so a test cannot draw a
+tile the data does not have. ``position`` starts from a real deal and moves tiles and money into
 place, conserving all 54 tiles and every money card, so that ``check()`` accepts it.
 """
 

@@ -1,5 +1,6 @@
 """One test per rule of docs/rules/alhambra.md and per edge case of the specification
-(shared/rules/alhambra.md §15, cases 1–13 and 26–39), named after it. Each builds the position it needs and checks the exact outcome."""
+(shared/rules/alhambra.md §15, cases 1–13 and 26–39), named after it. Each builds the position
+it needs and checks the exact outcome."""
 
 from __future__ import annotations
 
@@ -75,7 +76,10 @@ def test_case1_u5_starting_money_stops_at_twenty_or_more():
 def test_case2_u8_start_player_fewest_cards_then_lowest_total_then_lowest_seat():
     for seed in range(40):
         state = GAME.new(3, seed=seed)
-        key = [(sum(h), sum(card_value(c) * n for c, n in enumerate(h)), p) for p, h in enumerate(state.hands)]
+        key = [
+            (sum(h), sum(card_value(c) * n for c, n in enumerate(h)), p)
+            for p, h in enumerate(state.hands)
+        ]
         assert state.start == min(key)[2] == state.current
 
 
@@ -128,7 +132,8 @@ def test_case6_m2_the_slots_currency_pays():
     assert "buy 3" in legal_texts(state)
     play(state, "buy 3")
     assert legal_texts(state) == ["pay blue 2", "pay blue 4", "pay blue 9"]  # not green 6
-    empty = position(market=[1, 8, 0, 15], hands={0: "blue 9"}, bag=[t for t in TILE_IDS if t not in (1, 8, 15, 5)] , dirk=None)
+    bag = [t for t in TILE_IDS if t not in (1, 8, 15, 5)]
+    empty = position(market=[1, 8, 0, 15], hands={0: "blue 9"}, bag=bag, dirk=None)
     assert not [t for t in legal_texts(empty) if t.startswith("buy 3")]
 
 
@@ -298,7 +303,8 @@ def test_case26_s1_tiles_placed_this_turn_count_and_reserves_do_not():
 
 
 def test_case27_f1_the_discard_pile_is_reshuffled():
-    state = position(display="yellow 1 yellow 2", deck=["blue 4"], discard="green 1 green 2 green 3 green 4 green 5 green 6 green 7 green 8 green 9 orange 9")
+    greens = " ".join(f"green {v}" for v in range(1, 10))
+    state = position(display="yellow 1 yellow 2", deck=["blue 4"], discard=f"{greens} orange 9")
     state.deck = state.deck[-1:]  # exactly one card left
     rest = [c for c in range(36) for _ in range(3)]
     for code in (*state.display, *state.deck):
@@ -324,7 +330,8 @@ def test_case27_f1_with_deck_and_discard_empty_the_display_stays_short():
     state.scorings = 2
     state.check()
     play(state, "take yellow 1")
-    assert state.display == tuple(money("yellow 2")) and state.phase == ACTION and state.current == 1
+    assert state.display == tuple(money("yellow 2"))
+    assert state.phase == ACTION and state.current == 1
 
 
 def test_case28_e1_end_with_a_partial_refill():

@@ -51,7 +51,8 @@ WAIT_MS = 20_000
 
 def _missing_browser() -> str | None:
     if sync_playwright is None:
-        return "the playwright package is not installed (pip install playwright; no browser download)"
+        return ("the playwright package is not installed (pip install playwright; no browser "
+                "download)")
     if not CHROMIUM.exists():
         return f"{CHROMIUM} is missing (apt-get install chromium)"
     return None
@@ -179,7 +180,8 @@ def wait_turn(page: Page, after: int = -1) -> bool:
 
 def wait_ply(page: Page, at_least: int) -> None:
     page.wait_for_function(
-        "n => { const p = document.getElementById('play'); return p && Number(p.dataset.ply) >= n; }",
+        "n => { const p = document.getElementById('play');"
+        " return p && Number(p.dataset.ply) >= n; }",
         arg=at_least)
 
 
@@ -379,7 +381,8 @@ def test_splendor_against_a_bot_to_the_end_by_clicking(
     assert "Where the points came from" in breakdown.inner_text()
     totals = breakdown.locator("tr.total th").all_inner_texts()[1:]
     assert [int(x) for x in totals] == final["scores"]
-    assert all(text.rstrip().endswith(".") for text in page.locator("#log .log-text").all_inner_texts())
+    texts = page.locator("#log .log-text").all_inner_texts()
+    assert all(text.rstrip().endswith(".") for text in texts)
     assert page.locator("#play").get_attribute("data-mine") == "0"
     page.screenshot(path=str(artifacts / "splendor-finished.png"), full_page=True)
 

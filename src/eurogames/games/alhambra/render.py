@@ -292,7 +292,9 @@ def alhambra_grid(tiles: list[dict[str, Any]], lang: str) -> Text:
                 out.append(_centre(FOUNTAIN_LABEL[lang], CELL), style=FOUNTAIN_STYLE)
             elif tile is not None:
                 letter = TYPE_LETTERS[lang][TYPES.index(tile["type"])]
-                out.append(_centre(f"{letter}{tile['id']:>2}", CELL), style=TYPE_STYLES[tile["type"]])
+                out.append(
+                    _centre(f"{letter}{tile['id']:>2}", CELL), style=TYPE_STYLES[tile["type"]]
+                )
             elif (x, y) in open_cells:
                 out.append(_centre("·", CELL), style="grey50")
             else:
@@ -359,7 +361,8 @@ def market_table(view: dict[str, Any], lang: str) -> Table:
     for slot in view["market"]:
         currency = slot["currency"]
         label = Text(f"{slot['slot']} ")
-        label.append(CURRENCY_NAMES[lang][CURRENCIES.index(currency)], style=CURRENCY_STYLES[currency])
+        name = CURRENCY_NAMES[lang][CURRENCIES.index(currency)]
+        label.append(name, style=CURRENCY_STYLES[currency])
         tile = slot["tile"]
         if tile is None:
             table.add_row(label, Text(words["empty"], style="grey42"), "", "")

@@ -77,7 +77,11 @@ _SMALL = tuple(card_value(code) < TAKE_LIMIT for code in range(36))  # may join 
 
 # the index sets of two or more cards among up to four small ones, for several-card takes
 _GROUPS = tuple(
-    tuple(tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n) if mask & (mask - 1))
+    tuple(
+        tuple(i for i in range(n) if mask >> i & 1)
+        for mask in range(1, 1 << n)
+        if mask & (mask - 1)
+    )
     for n in range(DISPLAY_SIZE + 1)
 )
 
@@ -210,7 +214,8 @@ class AlhambraState(State):
         s.with_dirk = players == 2 and bool(options.get("dirk", True))
         bag = list(TILE_IDS)
         s.market = [bag.pop(rng.below(len(bag))) for _ in range(MARKET_SLOTS)]  # U2
-        dirk = [bag.pop(rng.below(len(bag))) for _ in range(DIRK_TILES_AT_START if s.with_dirk else 0)]
+        dirk_tiles = DIRK_TILES_AT_START if s.with_dirk else 0
+        dirk = [bag.pop(rng.below(len(bag))) for _ in range(dirk_tiles)]
         s.bag = tuple(bag)
         s.dirk = tuple(sorted(dirk))
         copies = COPIES - 1 if s.with_dirk else COPIES  # V1: 72 cards with Dirk
@@ -812,7 +817,8 @@ class AlhambraState(State):
         s = self.clone()
         rng = Rng(seed)
         deck = self.deck
-        money = sorted(c for c in deck if c != SCORING_CARD)  # from the view alone, not the real order
+        # from the view alone, not the real order
+        money = sorted(c for c in deck if c != SCORING_CARD)
         rng.shuffle(money)
         layout: list[int] = [-1] * len(deck)  # bottom-indexed, as the ranges are
         for lo, hi in self.scoring_ranges[self.scorings :]:
@@ -1076,7 +1082,9 @@ class AlhambraState(State):
         return why_illegal(self, action)
 
 
-def _insert_scoring_cards(deck: list[int], rng: Rng) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+def _insert_scoring_cards(
+    deck: list[int], rng: Rng
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     """U7, A16, A17: five piles from the top, a scoring card shuffled into the 2nd and 4th.
 
     ``deck`` has its top last; the result too. The ranges are bottom-indexed (index 0 is the

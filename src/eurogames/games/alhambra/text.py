@@ -84,7 +84,9 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     if kind == BUY:  # a minimal payment in one decision (A10)
         slot, values = action.slot, action.values
         tile = state.market[slot]
-        what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
+        what = (
+            tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
+        )
         cur = CURRENCY_NAMES[lang][slot]
         paid = ", ".join(map(str, values)) if en else "、".join(map(str, values))
         exact = bool(tile) and sum(values) == TILE_PRICE[tile]
@@ -99,7 +101,9 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     if kind == PURCHASE:  # any sufficient payment, overpaying too, card by card (M7)
         slot = action.slot
         tile = state.market[slot]
-        what = tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
+        what = (
+            tile_words(tile, lang) if tile else (f"slot {slot + 1}" if en else f"{slot + 1}號位置")
+        )
         cur = CURRENCY_NAMES[lang][slot]
         if en:
             return (f"Buy {what} from market slot {slot + 1}, choosing the {cur} cards to pay "
@@ -159,15 +163,19 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     if kind == SWAP:
         new, old = action.new, action.old
         if en:
-            return f"Swap {tile_words(new, lang)} from your reserve with {tile_words(old, lang)} in your Alhambra."
+            return (f"Swap {tile_words(new, lang)} from your reserve with "
+                    f"{tile_words(old, lang)} in your Alhambra.")
         if hant:
-            return f"改建城堡：以建築庫存圖板上的{tile_words(new, lang)}交換城堡內的{tile_words(old, lang)}。"
-        return f"改建城堡：以建筑库存图板上的{tile_words(new, lang)}交换城堡内的{tile_words(old, lang)}。"
+            return (f"改建城堡：以建築庫存圖板上的{tile_words(new, lang)}"
+                    f"交換城堡內的{tile_words(old, lang)}。")
+        return (f"改建城堡：以建筑库存图板上的{tile_words(new, lang)}"
+                f"交换城堡内的{tile_words(old, lang)}。")
     if kind == DIRK:
         tile = action.tile
         if en:
             return f"Give {tile_words(tile, lang)} to Dirk."
-        return f"將{tile_words(tile, lang)}交給德克。" if hant else f"将{tile_words(tile, lang)}交给德克。"
+        words = tile_words(tile, lang)
+        return f"將{words}交給德克。" if hant else f"将{words}交给德克。"
     if kind == PASS:
         if en:
             return "Pass: end your actions and go on to placing your tiles."
@@ -196,7 +204,8 @@ def why_illegal(state: Any, action: Action) -> str:
         return "the game is over"
     if state.phase != ACTION:
         if kind in (TAKE, BUY, PURCHASE, PAY, CONFIRM, SWAP, PASS):
-            return "first place every bought tile: in the Alhambra, the reserve or (2 players) to Dirk (P9)"
+            return ("first place every bought tile: in the Alhambra, the reserve or (2 players) "
+                    "to Dirk (P9)")
         if action.tile not in state.pending:
             return f"tile {action.tile} is not among the tiles to place now (P9)"
         if kind == DIRK:
