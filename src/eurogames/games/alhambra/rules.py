@@ -150,6 +150,11 @@ _BUY_OPTIONS = tuple(
 )
 
 
+# _PAYS[slot]: (card code, its pay action) for the slot's currency, values ascending
+_PAYS = tuple(
+    tuple((code, PAY_BY_CARD[code]) for code in range(slot * 9, slot * 9 + 9))
+    for slot in range(MARKET_SLOTS)
+)
 # LOWEST[purse & -purse]: the smallest value a purse holds (its lowest set bit lies in that
 # value's byte, at bit 0 or 1: at most 3 copies)
 LOWEST = {1 << (8 * (v - 1) + bit): v for v in range(1, 10) for bit in range(2)}
@@ -165,7 +170,8 @@ def holds(purse: int, need: int) -> bool:
 def minimal_payments(price: int, purse: int) -> tuple[int, ...]:
     """Rules M2, M3, A10: the indexes in ``MINIMAL_PAYMENTS[price]`` of the inclusion-minimal
     payments of ``price`` that ``purse`` (one currency's cards, ``purses``) holds."""
-    return tuple([i for i, need in enumerate(NEEDS[price]) if holds(purse, need)])
+    have = GUARDS | purse  # ``holds`` inlined: up to 104 payments, each a function call else
+    return tuple([i for i, need in enumerate(NEEDS[price]) if (have - need) & GUARDS == GUARDS])
 
 
 def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
@@ -473,10 +479,18 @@ class AlhambraState(State):
         slot, cards = self.purchase
         hand = self.hands[p]
         legal = []
-        for code in range(slot * 9, slot * 9 + 9):
-            if hand[code] > cards.count(code):
-                legal.append(PAY_BY_CARD[code])
-        if sum([code % 9 + 1 for code in cards]) >= TILE_PRICE[self.market[slot]]:
+        total = 0
+        if cards:
+            for code in cards:
+                total += code % 9 + 1
+            for code, pay in _PAYS[slot]:
+                if hand[code] > cards.count(code):
+                    legal.append(pay)
+        else:
+            for code, pay in _PAYS[slot]:
+                if hand[code]:
+                    legal.append(pay)
+        if total >= TILE_PRICE[self.market[slot]]:
             legal.append(CONFIRM_ACTION)
         return legal
 

@@ -189,7 +189,8 @@ export function render(ctx) {
   if (purchase || !acting) ui.buySlot = null;
   const market = h("div", { class: "al-market" }, view.market.map((slot) => {
     const slotBuys = acting && !purchase
-      ? parsed.filter((a) => (a.kind === "buy" || a.kind === "purchase") && a.slot === slot.slot) : [];
+      ? parsed.filter((a) => ["buy", "purchase"].includes(a.kind) && a.slot === slot.slot)
+      : [];
     const chosen = purchase ? purchase.slot === slot.slot : ui.buySlot === slot.slot;
     return h("div", {
       class: ["al-slot", `cur-${slot.currency}`, slotBuys.length && "legal", chosen && "chosen"],
