@@ -170,8 +170,7 @@ def holds(purse: int, need: int) -> bool:
 def minimal_payments(price: int, purse: int) -> tuple[int, ...]:
     """Rules M2, M3, A10: the indexes in ``MINIMAL_PAYMENTS[price]`` of the inclusion-minimal
     payments of ``price`` that ``purse`` (one currency's cards, ``purses``) holds."""
-    have = GUARDS | purse  # ``holds`` inlined: up to 104 payments, each a function call else
-    return tuple([i for i, need in enumerate(NEEDS[price]) if (have - need) & GUARDS == GUARDS])
+    return tuple([i for i, need in enumerate(NEEDS[price]) if holds(purse, need)])
 
 
 def buys_for(slot: int, price: int, purse: int) -> tuple[Action, ...]:
