@@ -524,7 +524,10 @@ class State(ABC):
         """Why ``text`` is not legal now, if the game can say (games override)."""
         return ""
 
-    @abstractmethod
+    # the third person of every verb that opens (or follows "and" in) a game's English
+    # sentences, for describe(viewer=...): {"Take": "takes", ...}; games set it
+    third_person: Mapping[str, str] = {}
+
     def describe(
         self,
         action: Action,
@@ -539,8 +542,14 @@ class State(ABC):
         tokens."). ``viewer=seat``: as that seat reads it in a log, the second person when it
         is the seat that decides ("You take…"), else the third person with ``names[seat]`` or
         "Seat N" / 玩家N ("MCTS bot takes…"); ``viewer=SPECTATOR`` (-1): the third person.
-        Games usually end with ``self.address(sentence, lang, viewer, names, verbs)``.
+        Games write the option's words (``_describe``) and list ``third_person``.
         """
+        check_lang(lang)
+        return self.address(self._describe(action, lang), lang, viewer, names, self.third_person)
+
+    @abstractmethod
+    def _describe(self, action: Action, lang: str) -> str:
+        """The option's words in ``lang``, in the imperative ("Take 2 white tokens.")."""
 
     # -- learning --------------------------------------------------------------------------
     def action_from_id(self, id: int) -> Action:

@@ -4,7 +4,6 @@ last counter wins; if the cards run out first, the most counters win."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from eurogames.core import Action, Game, Option, Rng, State
@@ -184,16 +183,11 @@ class TakeAwayState(State):
             "discard": list(self.discard), "taken": list(self.taken), "current": self.current,
         }
 
-    def describe(
-        self,
-        action: Action,
-        lang: str = "en",
-        viewer: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
+    third_person = THIRD_PERSON
+
+    def _describe(self, action: Action, lang: str) -> str:
         value = getattr(action, "card", 0)
-        sentence = SAID[action.kind][lang].format(n=value, s="" if value == 1 else "s")
-        return self.address(sentence, lang, viewer, names, THIRD_PERSON)
+        return SAID[action.kind][lang].format(n=value, s="" if value == 1 else "s")
 
 
 GAME = TakeAway()

@@ -1000,16 +1000,16 @@ class AlhambraState(State):
                 raise ValueError("a purchase in progress with cards not held in its currency")
 
     # -- notation --------------------------------------------------------------------------
-    def describe(
-        self,
-        action: Action,
-        lang: str = "en",
-        viewer: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        from eurogames.games.alhambra.text import THIRD_PERSON, describe
+    def _describe(self, action: Action, lang: str) -> str:
+        from eurogames.games.alhambra.text import describe
 
-        return self.address(describe(self, action, lang), lang, viewer, names, THIRD_PERSON)
+        return describe(self, action, lang)
+
+    @property
+    def third_person(self) -> dict[str, str]:  # type: ignore[override]
+        from eurogames.games.alhambra.text import THIRD_PERSON
+
+        return THIRD_PERSON
 
     def _event(self, kind: str, *facts: Any) -> Event:
         if kind == "display_refill":  # F1

@@ -598,16 +598,16 @@ class SplendorState(State):
                 raise ValueError("a deck holds a card of another level")
 
     # -- notation --------------------------------------------------------------------------
-    def describe(
-        self,
-        action: Action,
-        lang: str = "en",
-        viewer: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        from eurogames.games.splendor.text import THIRD_PERSON, describe
+    def _describe(self, action: Action, lang: str) -> str:
+        from eurogames.games.splendor.text import describe
 
-        return self.address(describe(self, action, lang), lang, viewer, names, THIRD_PERSON)
+        return describe(self, action, lang)
+
+    @property
+    def third_person(self) -> dict[str, str]:  # type: ignore[override]
+        from eurogames.games.splendor.text import THIRD_PERSON
+
+        return THIRD_PERSON
 
     def _event(self, kind: str, *facts: Any) -> Event:
         if kind != "refill":
