@@ -182,7 +182,21 @@ def test_the_breakdown_is_each_scoring_by_type_and_walls():
     ]
     assert parts[0][2].label("en") == "Scoring 1: walls"
     assert parts[0][0].label("zh-Hant") == "第1次計分：宅邸"
-    assert parts[1] == parts[2] == []
+    # the others list the same parts, with nothing scored, so a table of all seats lines up
+    for other in parts[1:]:
+        assert [(p.key, p.points) for p in other] == [(p.key, 0) for p in parts[0]]
+
+
+def test_every_seat_lists_the_same_parts_in_the_same_order():
+    from eurogames.core.rng import Rng
+
+    state, rng = GAME.new(4, seed=9), Rng(9)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    keys = [[p.key for p in parts] for parts in state.score_breakdown()]
+    assert keys[0] and all(seat == keys[0] for seat in keys)
+    rounds = [int(key[len("scoring")]) for key in keys[0]]
+    assert rounds == sorted(rounds) and set(rounds) == {1, 2, 3}  # scoring by scoring
 
 
 def test_the_breakdown_survives_json_by_replaying_the_record():

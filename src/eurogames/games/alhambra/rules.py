@@ -1055,7 +1055,10 @@ class AlhambraState(State):
     def score_breakdown(self) -> list[list[ScorePart]]:
         """S1–S7 per scoring: the points of each building type and of the longest wall.
 
-        A scoring whose parts are unknown (a state edited by hand) is one part, its total.
+        Every seat lists the same parts in the same order (scoring by scoring, the types in
+        the data's order, then walls), a part that scored for nobody left out, so that a
+        table of all seats reads row by row. A scoring whose parts are unknown (a state
+        edited by hand) is one part, its total.
         """
         from eurogames.games.alhambra.text import part_labels
 
@@ -1063,20 +1066,24 @@ class AlhambraState(State):
         out: list[list[ScorePart]] = [[] for _ in range(self.players)]
         for round_, gained, _ in self.log:
             parts = detail.get(round_)
+            # per seat: key -> points, in the canonical order of the keys below
+            points: list[dict[str, int]] = []
             for p in range(self.players):
                 if parts is None or sum(parts[p][0]) + parts[p][1] != gained[p]:
-                    if gained[p]:
-                        key = f"scoring{round_}"
-                        out[p].append(ScorePart(key, gained[p], part_labels(round_, None)))
+                    points.append({f"scoring{round_}": gained[p]})
                     continue
                 by_type, wall = parts[p]
-                for t, points in enumerate(by_type):
-                    if points:
-                        key = f"scoring{round_}.{TYPES[t]}"
-                        out[p].append(ScorePart(key, points, part_labels(round_, t)))
-                if wall:
-                    key = f"scoring{round_}.walls"
-                    out[p].append(ScorePart(key, wall, part_labels(round_, -1)))
+                seat = {f"scoring{round_}.{TYPES[t]}": n for t, n in enumerate(by_type)}
+                seat[f"scoring{round_}.walls"] = wall
+                points.append(seat)
+            kinds = [(f"scoring{round_}", None)]
+            kinds += [(f"scoring{round_}.{TYPES[t]}", t) for t in range(len(TYPES))]
+            kinds.append((f"scoring{round_}.walls", -1))
+            for key, kind in kinds:
+                if any(seat.get(key) for seat in points):
+                    labels = part_labels(round_, kind)
+                    for p, seat in enumerate(points):
+                        out[p].append(ScorePart(key, seat.get(key, 0), labels))
         return out
 
     def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
