@@ -762,6 +762,29 @@ def test_a_game_the_catalogue_gives_no_board_plays_in_the_generic_view(
     wait_ply(page, 1)
 
 
+def test_a_game_from_another_package_plays_to_the_end_in_the_generic_view(
+        base: str, new_page: NewPage, artifacts: Path) -> None:
+    """The tests' plugin game (tests/plugins/, found through its entry point, named nowhere in
+    the package): the lobby offers it without a drawn board, and a person plays it to the
+    end against a bot by clicking the generic view's legal actions."""
+    assert "takeaway" in catalogue(base) and not catalogue(base)["takeaway"]["board"]
+    page = new_page()
+    page.goto(base + "/")
+    page.select_option("#game", "takeaway")
+    assert "no drawn board" in page.inner_text("#new-game, .lobby-new")
+    match = create_match(base, "takeaway", [human("Ann"), bot("random")], seed=4)
+    page.goto(seat_url(base, match, 0))
+    after = -1
+    while wait_turn(page, after):
+        page.wait_for_selector("#board .generic")
+        after = ply(page)
+        click_action(page, actions_in(page, ".generic-legal button[data-action]")[0])
+        wait_ply(page, after + 1)
+    assert page.get_attribute("#play", "data-status") == "finished"
+    assert not [path for path in loaded(page) if path.startswith("/games/")]
+    page.screenshot(path=str(artifacts / "plugin-game-finished.png"), full_page=True)
+
+
 @pytest.mark.parametrize("broken", ["throws", "missing"])
 def test_a_broken_board_falls_back_to_the_generic_view(
         base: str, new_page: NewPage, broken: str) -> None:
