@@ -205,6 +205,21 @@ def position(
     return s
 
 
+def case28_last_tile_in_the_bag() -> AlhambraState:
+    """Spec §15 case 28: one tile (22) left in the bag, market slots 2 and 4 empty, every
+    other tile on seat 2's reserve; the next take ends the refill, and with it the game."""
+    state = position(
+        market=[7, 0, 14, 0],
+        bag=[22],
+        hands={0: "yellow 5", 1: "blue 6", 2: "green 3"},
+        display="orange 1",
+        deck=["orange 2"],
+    )
+    state.reserves[2] = tuple(sorted(t for t in TILE_IDS if t not in (7, 14, 22, *state.dirk)))
+    state.check()
+    return state
+
+
 def legal_texts(state: AlhambraState) -> list[str]:
     return [a.text for a in state.legal_actions()]
 

@@ -9,7 +9,7 @@ from eurogames.core.game import SPECTATOR, Event
 from eurogames.games.alhambra.data import TILE_IDS
 from eurogames.games.alhambra.scoring import round_breakdown, round_points
 
-from .helpers import GAME, money, play, position
+from .helpers import GAME, case28_last_tile_in_the_bag, money, play, position
 
 
 def events(state, kind=None):
@@ -112,15 +112,7 @@ def test_f3_the_market_refill_reports_the_tile_drawn():
 def test_e2_e3_the_market_tiles_left_go_to_the_most_money():
     # case 28: slot 1 (yellow) -> seat 0, slot 2 (green, tile 22 just drawn) -> seat 2,
     # slot 3 (blue) -> seat 1; the bag is then empty
-    state = position(
-        market=[7, 0, 14, 0],
-        bag=[22],
-        hands={0: "yellow 5", 1: "blue 6", 2: "green 3"},
-        display="orange 1",
-        deck=["orange 2"],
-    )
-    state.reserves[2] = tuple(sorted(t for t in TILE_IDS if t not in (7, 14, 22, *state.dirk)))
-    state.check()
+    state = case28_last_tile_in_the_bag()
     play(state, "take orange 1")
     assert events(state, "market_refill") == [Event("market_refill", {"slot": 2, "tile": 22})]
     assert events(state, "bag_empty") == [Event("bag_empty", {"slots": [4]})]

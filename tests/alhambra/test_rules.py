@@ -28,6 +28,7 @@ from .helpers import (
     act,
     alhambra_tiles,
     card_by_card,
+    case28_last_tile_in_the_bag,
     legal_texts,
     money,
     money_counts,
@@ -335,15 +336,7 @@ def test_case27_f1_with_deck_and_discard_empty_the_display_stays_short():
 
 
 def test_case28_e1_end_with_a_partial_refill():
-    state = position(
-        market=[7, 0, 14, 0],
-        bag=[22],
-        hands={0: "yellow 5", 1: "blue 6", 2: "green 3"},
-        display="orange 1",
-        deck=["orange 2"],
-    )
-    state.reserves[2] = tuple(sorted(t for t in TILE_IDS if t not in (7, 14, 22, *state.dirk)))
-    state.check()
+    state = case28_last_tile_in_the_bag()
     play(state, "take orange 1")
     assert state.market == [0, 0, 0, 0] and state.bag == ()
     # slot 1 yellow -> seat 0, slot 2 green (tile 22 just drawn) -> seat 2, slot 3 blue -> seat 1

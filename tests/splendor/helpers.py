@@ -249,6 +249,18 @@ def position(
     return state
 
 
+def noble_one_in_reach() -> SplendorState:
+    """Noble 1 needs 4 white and 4 blue bonuses; seat 0 has 4 white and 3 blue, and can buy
+    the blue card 9 (1.1) with its three black tokens: ``buy 1.1`` brings the visit."""
+    return position(
+        2,
+        bonuses={0: "white white white white blue blue blue"},
+        nobles=[1, 4, 5],
+        market={"1.1": 9},
+        tokens={0: "black black black"},
+    )
+
+
 def play(state: SplendorState, *texts: str) -> SplendorState:
     """Play each action, written in the rulebook's notation, in order."""
     for text in texts:

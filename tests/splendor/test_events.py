@@ -8,7 +8,7 @@ from eurogames.core.game import SPECTATOR, Event
 from eurogames.games.splendor.data import DATA
 from eurogames.games.splendor.text import card_words
 
-from .helpers import place, play, position
+from .helpers import noble_one_in_reach, place, play, position
 
 
 def events(state, kind=None):
@@ -56,13 +56,7 @@ def test_d13_an_empty_deck_leaves_the_slot_empty_and_says_so():
 
 def test_r19_an_automatic_noble_visit_is_reported():
     # noble 1 needs 4 white and 4 blue bonuses; seat 0 has 4 white, 3 blue and buys blue 9
-    state = position(
-        2,
-        bonuses={0: "white white white white blue blue blue"},
-        nobles=[1, 4, 5],
-        market={"1.1": 9},
-        tokens={0: "black black black"},
-    )
+    state = noble_one_in_reach()
     play(state, "buy 1.1")
     visit = events(state, "noble")
     assert visit == [Event("noble", {"seat": 0, "noble": 1, "points": 3, "chosen": False}, (0,))]

@@ -18,7 +18,16 @@ from eurogames.games.splendor.actions import BY_TEXT
 from eurogames.games.splendor.data import COLOURS, DATA
 from eurogames.games.splendor.rules import SplendorState
 
-from .helpers import GAME, cards, legal_texts, place, play, position, snapshot
+from .helpers import (
+    GAME,
+    cards,
+    legal_texts,
+    noble_one_in_reach,
+    place,
+    play,
+    position,
+    snapshot,
+)
 
 WHITE, BLUE, GREEN, RED, BLACK, GOLD = range(6)
 
@@ -667,13 +676,7 @@ def test_r20_the_noble_left_over_can_be_won_on_a_later_turn():
 
 
 def test_r20_a_noble_is_not_an_action():
-    state = position(
-        2,
-        bonuses={0: "white white white white blue blue blue"},
-        nobles=[1, 4, 5],
-        market={"1.1": 9},
-        tokens={0: "black black black"},
-    )
+    state = noble_one_in_reach()
     play(state, "buy 1.1")
     assert state.actions()[-1].text == "buy 1.1" and state.ply == 1
     assert state.bought[0][-1] == 9 and state.nobles_won[0] == (1,)
