@@ -9,6 +9,14 @@ The key of ``actions`` is (match_id, ply): an action is never stored twice, even
 server processes race to append the same ply, because the database itself refuses the second
 one (:class:`DuplicateActionError`). Each append is committed before it returns, so a crash
 loses at most the action being sent, never one a player was told was played.
+
+Companion sessions (a bot run beside a physical game, e.g. Lisboa's Lacerda) are kept the same
+way: a row per session (companion, version, seed, settings) and a row per answer, keyed by
+(session_id, n), appended and deleted only as the next or the last one (compare-and-set on
+``n``), so two devices on one session can never both answer or undo the same step.
+
+Schema versions: 1 holds the matches; 2 adds the companion tables. A version 1 database is
+upgraded in place when opened (the new tables are created, nothing else is touched).
 """
 
 from __future__ import annotations
@@ -45,8 +53,9 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 
 from eurogames.core.errors import EurogamesError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STATUSES = ("active", "finished", "imported")
+COMPANION_STATUSES = ("active", "finished")
 SEAT_KINDS = ("human", "bot")
 
 
@@ -76,6 +85,22 @@ class StaleUndoError(StoreError):
 
 class MatchClosedError(StoreError):
     """The match is finished or imported: its actions are final."""
+
+
+class UnknownSessionError(StoreError, KeyError):
+    """No companion session has this id."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "unknown session"
+
+
+class DuplicateSessionError(StoreError):
+    """A companion session with this id exists already (ids are random: retry with another)."""
+
+
+class StaleAnswerError(StoreError):
+    """The answer asked to be stored or deleted is not the session's next or last one any
+    more: another device answered or undid in between."""
 
 
 # -- what the store hands out --------------------------------------------------------------
@@ -148,6 +173,30 @@ class StoredMatch(MatchInfo):
         }
 
 
+@dataclass(frozen=True)
+class StoredAnswer:
+    """One answer of a companion session: ``n`` counts from 1."""
+
+    n: int
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    """A companion session with its answers, oldest first: enough to replay it exactly."""
+
+    id: str
+    companion: str
+    version: int
+    seed: int
+    settings: dict[str, Any]
+    status: str
+    created: datetime
+    updated: datetime
+    answers: tuple[StoredAnswer, ...] = ()
+
+
 # -- schema --------------------------------------------------------------------------------
 class UtcDateTime(TypeDecorator[datetime]):
     """Naive UTC in the column, aware UTC in Python: SQLite keeps no time zone, so both
@@ -202,8 +251,36 @@ actions_table = Table(
     Column("created", UtcDateTime, nullable=False),
 )
 
+companion_sessions_table = Table(
+    "companion_sessions", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("companion", String(64), nullable=False),  # "lacerda"
+    Column("version", Integer, nullable=False),  # of the companion's procedure
+    Column("seed", Text, nullable=False),  # text, as matches.seed
+    Column("settings", Text, nullable=False),  # JSON {key: text}
+    Column("status", String(16), nullable=False),
+    Column("created", UtcDateTime, nullable=False),
+    Column("updated", UtcDateTime, nullable=False),
+)
+
+companion_answers_table = Table(
+    "companion_answers", metadata,
+    Column("session_id", String(64), ForeignKey("companion_sessions.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    Column("text", Text, nullable=False),
+    Column("at", UtcDateTime, nullable=False),
+)
+
+# the tables each schema version has: a database of an older version is upgraded by creating
+# the tables it lacks; every table it has must be exactly ours
+SCHEMA_TABLES = {
+    1: (meta_table, matches_table, actions_table),
+    2: (meta_table, matches_table, actions_table, companion_sessions_table,
+        companion_answers_table),
+}
 OUR_TABLES = {table.name: {column.name for column in table.columns}
-              for table in (meta_table, matches_table, actions_table)}
+              for table in SCHEMA_TABLES[SCHEMA_VERSION]}
 
 
 def default_path() -> Path:
@@ -296,15 +373,24 @@ class Store:
             raise StoreError(f"{self.location}: {reason}") from exc
 
     def _prepare(self) -> None:
-        """Create the tables in a new database; refuse a corrupt or foreign one clearly."""
+        """Create the tables in a new database, upgrade an older eurogames schema in place,
+        refuse a corrupt or foreign one clearly."""
         try:
             with self.engine.begin() as conn:
                 tables = set(inspect(conn).get_table_names())
-                self._check_tables(conn, tables)
-                if "eurogames_meta" not in tables:
+                version = self._check_tables(conn, tables)
+                if version is None:
                     metadata.create_all(conn)
                     conn.execute(meta_table.insert().values(
                         key="schema_version", value=str(SCHEMA_VERSION)))
+                elif version < SCHEMA_VERSION:
+                    # in the same transaction: the upgrade is done whole or not at all
+                    missing = [table for table in SCHEMA_TABLES[SCHEMA_VERSION]
+                               if table.name not in tables]
+                    metadata.create_all(conn, tables=missing)
+                    conn.execute(meta_table.update()
+                                 .where(meta_table.c.key == "schema_version")
+                                 .values(value=str(SCHEMA_VERSION)))
         except StoreError:
             self.engine.dispose()
             raise
@@ -314,32 +400,47 @@ class Store:
             what = "a eurogames database" if self.is_sqlite else "usable"
             raise StoreError(f"{self.location} is not {what}: {reason}") from exc
 
-    def _check_tables(self, conn: Connection, tables: set[str]) -> None:
+    def _check_tables(self, conn: Connection, tables: set[str]) -> int | None:
+        """The schema version of an existing eurogames database (None: no eurogames table
+        yet), once every table that version has is there with exactly our columns, and every
+        newer table already there is ours too; a StoreError otherwise."""
         ours = tables & set(OUR_TABLES)
         if not ours:
             if self.is_sqlite and tables:
                 # a SQLite file belongs to one program: this one is someone else's
                 raise StoreError(f"{self.location} is not a eurogames database (it has "
                                  f"the tables {', '.join(sorted(tables))})")
-            return
+            return None
         if "eurogames_meta" not in ours:
             raise StoreError(f"{self.location} is not a eurogames database (its "
                              f"{', '.join(sorted(ours))} table is someone else's)")
         inspector = inspect(conn)
-        for name in sorted(OUR_TABLES):
-            if name not in tables:
-                raise StoreError(f"{self.location}: the eurogames database has no {name} "
-                                 f"table (damaged?)")
+
+        def check_columns(name: str) -> None:
             columns = {column["name"] for column in inspector.get_columns(name)}
             if columns != OUR_TABLES[name]:
                 raise StoreError(f"{self.location}: the {name} table is not eurogames' "
                                  f"(columns {', '.join(sorted(columns))})")
+
+        check_columns("eurogames_meta")
         row = conn.execute(select(meta_table.c.value)
                            .where(meta_table.c.key == "schema_version")).first()
-        if row is None or row[0] != str(SCHEMA_VERSION):
-            found = "none" if row is None else row[0]
-            raise StoreError(f"{self.location} has eurogames schema version {found}; this "
-                             f"version reads {SCHEMA_VERSION}")
+        found = None if row is None else row[0]
+        version = int(found) if found is not None and found.isdigit() else None
+        if version not in SCHEMA_TABLES:
+            readable = ", ".join(map(str, SCHEMA_TABLES))
+            raise StoreError(f"{self.location} has eurogames schema version "
+                             f"{'none' if found is None else found}; this version reads "
+                             f"{readable}")
+        assert version is not None
+        needed = {table.name for table in SCHEMA_TABLES[version]}
+        for name in sorted(OUR_TABLES):
+            if name in tables:
+                check_columns(name)
+            elif name in needed:
+                raise StoreError(f"{self.location}: the eurogames database has no {name} "
+                                 f"table (damaged?)")
+        return version
 
     # -- matches ---------------------------------------------------------------------------
     def create_match(
@@ -519,6 +620,114 @@ class Store:
                 raise MatchClosedError(f"match {match_id} is {status} already")
         return now
 
+
+    # -- companion sessions ----------------------------------------------------------------
+    def create_session(self, *, id: str, companion: str, version: int, seed: int,
+                       settings: dict[str, Any]) -> StoredSession:
+        """Store a new companion session, with no answer yet."""
+        now = _now()
+        row = {"id": id, "companion": companion, "version": version, "seed": str(int(seed)),
+               "settings": _dumps(settings), "status": "active", "created": now,
+               "updated": now}
+        with self._errors():
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(companion_sessions_table.insert().values(**row))
+            except IntegrityError:
+                raise DuplicateSessionError(f"a session with id {id} exists already") from None
+        return self._session(row, ())
+
+    def get_session(self, session_id: str) -> StoredSession:
+        """The session with its answers; :class:`UnknownSessionError` if there is none."""
+        with self._errors(), self.engine.connect() as conn:
+            row = conn.execute(select(companion_sessions_table).where(
+                companion_sessions_table.c.id == session_id)).mappings().first()
+            if row is None:
+                raise UnknownSessionError(f"no session {session_id}")
+            rows = conn.execute(
+                select(companion_answers_table.c.n, companion_answers_table.c.text,
+                       companion_answers_table.c.at)
+                .where(companion_answers_table.c.session_id == session_id)
+                .order_by(companion_answers_table.c.n)).all()
+        answers = tuple(StoredAnswer(n, text, at) for n, text, at in rows)
+        for expected, answer in enumerate(answers, start=1):
+            if answer.n != expected:
+                raise StoreError(f"{self.location}: session {session_id} has no answer "
+                                 f"{expected} but an answer {answer.n} (damaged?)")
+        return self._session(dict(row), answers)
+
+    def _session(self, row: dict[str, Any],
+                 answers: tuple[StoredAnswer, ...]) -> StoredSession:
+        try:
+            settings = json.loads(row["settings"])
+            seed = int(row["seed"])
+            if not isinstance(settings, dict):
+                raise ValueError("its settings are not an object")
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"{self.location}: session {row['id']} is damaged ({exc})"
+                             ) from None
+        return StoredSession(
+            id=row["id"], companion=row["companion"], version=row["version"], seed=seed,
+            settings=settings, status=row["status"], created=row["created"],
+            updated=row["updated"], answers=answers)
+
+    def append_answer(self, session_id: str, n: int, text: str, *,
+                      finished: bool = False) -> datetime:
+        """Store answer ``n`` (1-based) only if it is the session's next one (else
+        :class:`StaleAnswerError`: another device answered or undid in between), committed on
+        return, with the session's status (``finished`` when this answer ended the game);
+        returns the session's new ``updated`` time."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"answers count from 1, not {n!r}")
+        now = _now()
+        with self._errors():
+            try:
+                with self.engine.begin() as conn:
+                    last = self._last_answer(conn, session_id)
+                    if n != last + 1:
+                        raise StaleAnswerError(f"session {session_id} has {last} answers; "
+                                               f"the next is {last + 1}, not {n}")
+                    conn.execute(companion_answers_table.insert().values(
+                        session_id=session_id, n=n, text=text, at=now))
+                    conn.execute(companion_sessions_table.update()
+                                 .where(companion_sessions_table.c.id == session_id)
+                                 .values(updated=now,
+                                         status="finished" if finished else "active"))
+            except IntegrityError:
+                # another process stored this answer between our check and our insert
+                raise StaleAnswerError(f"session {session_id} has an answer {n} "
+                                       f"already") from None
+        return now
+
+    def delete_last_answer(self, session_id: str, n: int) -> datetime:
+        """Undo: delete answer ``n`` only if it is still the last one (else
+        :class:`StaleAnswerError`); the session is active again; returns its new
+        ``updated`` time."""
+        now = _now()
+        with self._errors(), self.engine.begin() as conn:
+            last = self._last_answer(conn, session_id)
+            later = (select(companion_answers_table.c.n)
+                     .where(companion_answers_table.c.session_id == session_id,
+                            companion_answers_table.c.n > n).exists())
+            deleted = conn.execute(companion_answers_table.delete().where(
+                companion_answers_table.c.session_id == session_id,
+                companion_answers_table.c.n == n, ~later)).rowcount
+            if deleted != 1:
+                raise StaleAnswerError(f"answer {n} is not the last answer of session "
+                                       f"{session_id} (it has {last})")
+            conn.execute(companion_sessions_table.update()
+                         .where(companion_sessions_table.c.id == session_id)
+                         .values(updated=now, status="active"))
+        return now
+
+    def _last_answer(self, conn: Connection, session_id: str) -> int:
+        found = conn.execute(select(companion_sessions_table.c.id).where(
+            companion_sessions_table.c.id == session_id)).scalar()
+        if found is None:
+            raise UnknownSessionError(f"no session {session_id}")
+        last = conn.execute(select(func.max(companion_answers_table.c.n)).where(
+            companion_answers_table.c.session_id == session_id)).scalar()
+        return int(last or 0)
 
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     """WAL: readers never block the writer (a page load during a move); foreign keys: SQLite
