@@ -30,6 +30,7 @@ from eurogames.core.registry import games as registered_games
 from eurogames.core.registry import load
 from eurogames.store import Store
 from eurogames.web.bots import BotRunner, Levels
+from eurogames.web.lacerda import LacerdaSessions
 from eurogames.web.manager import KEEP_IDLE, ApiError, Connection, MatchManager, check_lang
 
 log = logging.getLogger("eurogames.web")
@@ -51,6 +52,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     idle matches kept in memory (:class:`MatchManager`)."""
     bots = BotRunner(bot_levels, bot_workers)
     manager = MatchManager(store, bots, keep)
+    lacerda = LacerdaSessions(store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -63,6 +65,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     app = FastAPI(title="eurogames", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.manager = manager
+    app.state.lacerda = lacerda
 
     # -- errors in the one shape ---------------------------------------------------------
     @app.exception_handler(ApiError)
@@ -148,6 +151,38 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     async def upload_record(request: Request) -> dict[str, Any]:
         return await manager.import_record(await read_json(request))
 
+    # -- the Lacerda companion (Lisboa solo): sessions kept like matches -------------------
+    @app.get("/api/lacerda")
+    async def lacerda_catalogue(lang: str = "en") -> dict[str, Any]:
+        return lacerda.catalogue(check_lang(lang))
+
+    @app.post("/api/lacerda", status_code=201)
+    async def lacerda_create(request: Request, lang: str = "en") -> dict[str, Any]:
+        lang = check_lang(lang)
+        return await lacerda.create(await read_json(request), lang)
+
+    @app.get("/api/lacerda/{session_id}")
+    async def lacerda_session(session_id: str, lang: str = "en") -> dict[str, Any]:
+        return await lacerda.get(session_id, check_lang(lang))
+
+    @app.post("/api/lacerda/{session_id}/answer")
+    async def lacerda_answer(session_id: str, request: Request,
+                             lang: str = "en") -> dict[str, Any]:
+        lang = check_lang(lang)
+        return await lacerda.answer(session_id, await read_json(request), lang)
+
+    @app.post("/api/lacerda/{session_id}/undo")
+    async def lacerda_undo(session_id: str, request: Request,
+                           lang: str = "en") -> dict[str, Any]:
+        lang = check_lang(lang)
+        return await lacerda.undo(session_id, await read_json(request), lang)
+
+    @app.get("/api/lacerda/{session_id}/record")
+    async def lacerda_record(session_id: str) -> JSONResponse:
+        record = await lacerda.record(session_id)
+        return JSONResponse(record, headers={
+            "Content-Disposition": f'attachment; filename="lacerda-{session_id}.json"'})
+
     # -- live updates ----------------------------------------------------------------------
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None,
@@ -209,6 +244,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/play/{match_id}", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/replay/{match_id}", index, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/lacerda/{session_id}", index, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
