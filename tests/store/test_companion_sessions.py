@@ -112,7 +112,8 @@ def test_undo_deletes_only_the_last_answer(db: Store) -> None:
     new_session(db)
     db.append_answer("s1", 1, "confirm")
     db.append_answer("s1", 2, "red")
-    with pytest.raises(StaleAnswerError, match=r"answer 1 is not the last answer of session s1 \(it has 2\)"):
+    with pytest.raises(StaleAnswerError,
+                       match=r"answer 1 is not the last answer of session s1 \(it has 2\)"):
         db.delete_last_answer("s1", 1)
     with pytest.raises(StaleAnswerError, match="answer 3 is not the last"):
         db.delete_last_answer("s1", 3)

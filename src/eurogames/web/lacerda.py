@@ -29,6 +29,7 @@ from eurogames.companions.lacerda import (
     SettingError,
     Settings,
 )
+from eurogames.companions.lacerda import text as words
 from eurogames.companions.lacerda.procedure import Line
 from eurogames.companions.lacerda.session import FORMAT, VERSION
 from eurogames.companions.lacerda.settings import CHOICES, KEYS, WIG_RATES
@@ -41,38 +42,6 @@ from eurogames.store import (
     UnknownSessionError,
 )
 from eurogames.web.manager import ApiError, log
-
-try:  # TEMPORARY until text.py lands on main (removed at the merge)
-    from eurogames.companions.lacerda import text as words  # type: ignore[attr-defined]
-except ImportError:
-    class words:  # type: ignore[no-redef]  # noqa: N801
-        @staticmethod
-        def say(line: Line, lang: str) -> str:
-            return f"{line.key} {line.params}"
-
-        @staticmethod
-        def ask(prompt: Prompt, lang: str) -> str:
-            return f"{prompt.key} {dict(prompt.params)}"
-
-        @staticmethod
-        def hint(prompt: Prompt, lang: str) -> str:
-            return prompt.kind
-
-        @staticmethod
-        def option(code: str, lang: str) -> str:
-            return code
-
-        @staticmethod
-        def ui(key: str, lang: str) -> str:
-            return key
-
-        @staticmethod
-        def setting(key: str, lang: str) -> str:
-            return key
-
-        @staticmethod
-        def area(state: Any, lang: str) -> list[tuple[str, str]]:
-            return [(k, str(v)) for k, v in state.to_json().items() if k != "settings"]
 
 COMPANION = "lacerda"
 KEEP_SESSIONS = 256  # sessions kept replayed in memory; the rest replay on demand
@@ -107,8 +76,8 @@ class LacerdaSessions:
                 choices = [str(n) for n in range(9)]
             else:
                 choices = None
-            settings.append({"key": key, "default": defaults[key], "choices": choices,
-                             "label": words.setting(key, lang)})
+            # a setting is named by its key: the ASK-07 prompt changes it as key=value
+            settings.append({"key": key, "default": defaults[key], "choices": choices})
         return {"companion": COMPANION, "title": words.ui("title", lang),
                 "settings": settings}
 
@@ -327,7 +296,7 @@ def payload(stored: StoredSession, session: Session, lang: str) -> dict[str, Any
              "answer_text": answer_text(step.prompt, step.answer, lang)}
             for i, step in enumerate(done, start=1)],
         "can_undo": bool(session.answers),
-        "labels": {key: words.ui(key, lang) for key in UI_KEYS},
+        "labels": {key: words.ui(key, lang) for key in words.UI},
     }
 
 
@@ -356,5 +325,3 @@ def answer_text(prompt: Prompt | None, answer: str | None, lang: str) -> str | N
         return words.option("none", lang)
     return answer
 
-
-UI_KEYS = ("title", "area", "influence", "wigs")

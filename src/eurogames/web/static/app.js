@@ -2,6 +2,7 @@
 // owns the language switch, which every page follows without a reload.
 
 import { LANGS, getLang, setLang, t } from "./i18n.js";
+import { startLacerda } from "./lacerda.js";
 import { startLobby } from "./lobby.js";
 import { startPlay } from "./play.js";
 import { startReplay } from "./replay.js";
@@ -41,6 +42,8 @@ function route() {
   if (m) return startPlay(root, decodeURIComponent(m[1]), params.get("token"));
   m = path.match(/^\/replay\/([^/]+)\/?$/);
   if (m) return startReplay(root, decodeURIComponent(m[1]));
+  m = path.match(/^\/lacerda\/([^/]+)\/?$/);
+  if (m) return startLacerda(root, decodeURIComponent(m[1]));
   return startLobby(root);
 }
 

@@ -3,6 +3,7 @@
 
 import { api, query } from "./api.js";
 import { getLang, seatNames, t } from "./i18n.js";
+import { lacerdaLobbyPanel } from "./lacerda.js";
 import { copyText, formatTime, h, replace, toast } from "./ui.js";
 
 export function startLobby(root) {
@@ -17,7 +18,9 @@ export function startLobby(root) {
   const activeBox = h("section", { class: "panel lobby-list", id: "active-games" });
   const finishedBox = h("section", { class: "panel lobby-list", id: "finished-games" });
   const uploadBox = h("section", { class: "panel lobby-upload", id: "upload" });
-  replace(root, h("div", { class: "lobby" }, formBox, createdBox, h("div", { class: "lobby-lists" }, activeBox, finishedBox, uploadBox)));
+  const lacerdaBox = h("section", { class: "panel lobby-lacerda", id: "lacerda-new" });
+  replace(root, h("div", { class: "lobby" }, formBox, createdBox, h("div", { class: "lobby-lists" }, lacerdaBox, activeBox, finishedBox, uploadBox)));
+  const lacerda = lacerdaLobbyPanel(lacerdaBox);
 
   function gameInfo(name) {
     return catalogue ? catalogue.games.find((g) => g.name === name) : null;
@@ -299,6 +302,7 @@ export function startLobby(root) {
       renderCreated();
       loadLists();
       renderUpload();
+      lacerda.onLang();
     },
     stop() { clearInterval(refreshTimer); },
   };
