@@ -803,3 +803,155 @@ def test_a_broken_board_falls_back_to_the_generic_view(
     page.locator(".toast", has_text="showing the generic view").first.wait_for()
     click_action(page, actions_in(page, ".generic-legal button[data-action]")[0])
     wait_ply(page, 1)
+
+
+# -- the Lacerda companion (Lisboa solo) ---------------------------------------------------
+
+
+def lacerda_payload(base: str, page: Page, lang: str = "en") -> dict[str, Any]:
+    """The session the page shows, as the API gives it (to choose the script's answer)."""
+    session = page.url.rsplit("/", 1)[1]
+    response = httpx.get(f"{base}/api/lacerda/{session}", params={"lang": lang}, timeout=10)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def lacerda_n(page: Page) -> int:
+    return int(page.get_attribute("#lacerda", "data-n") or -1)
+
+
+def wait_lacerda_n(page: Page, n: int) -> None:
+    page.wait_for_function(
+        "n => { const p = document.getElementById('lacerda');"
+        " return p && p.dataset.n === String(n) && p.dataset.sending === '0'; }", arg=n)
+
+
+def assert_fits(page: Page) -> None:
+    """Nothing is wider than the screen: a phone never scrolls sideways."""
+    wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"the page is {wide} px wider than the screen"
+
+
+def click_answer(page: Page, payload: dict[str, Any], answer: str) -> None:
+    """Give ``answer`` to the open prompt the way a person does on the page: a button per
+    option, checkboxes, the +/- of a number, the inputs of counts, or the text box."""
+    prompt = payload["prompt"]
+    kind = prompt["kind"]
+    assert page.get_attribute("#lacerda", "data-key") == prompt["key"]
+    if kind == "choice" or page.locator(f'#lc-ask button[data-answer="{answer}"]').count():
+        page.click(f'#lc-ask button[data-answer="{answer}"]')
+    elif kind == "subset":
+        chosen = set() if answer == "none" else set(answer.split(","))
+        for option in prompt["options"]:
+            box = page.locator(f'#lc-ask input[type=checkbox][value="{option["code"]}"]')
+            box.set_checked(option["code"] in chosen)
+        page.click("#lc-send")
+    elif kind == "number":
+        page.fill("#lc-number", "")
+        for _ in range(int(answer) - prompt["low"] + 1):  # from empty, + starts at low
+            page.click("#lc-ask .lc-plus")
+        assert page.input_value("#lc-number") == answer
+        page.click("#lc-send")
+    elif kind == "counts":
+        for option, value in zip(prompt["options"], answer.split(), strict=True):
+            page.fill(f'#lc-ask input.lc-count[name="{option["code"]}"]', value)
+        page.click("#lc-send")
+    else:
+        page.fill("#lc-text", answer)
+        page.click("#lc-send")
+
+
+def test_lacerda_turns_by_clicking_on_a_phone(base: str, new_page: NewPage,
+                                              artifacts: Path) -> None:
+    from .lacerda_script import scripted_answer
+
+    page = new_page(PHONE)
+    page.goto(base + "/")
+    page.wait_for_selector("#lc-start")
+    assert page.inner_text("#lacerda-new h2") == "Lisboa solo: Lacerda"
+    page.click("#lacerda-new .lc-settings summary")
+    assert page.input_value("#lc-set-follow") == "with-favour"  # the defaults are shown
+    page.select_option("#lc-set-follow", "always")
+    page.fill("#lc-seed", "7")
+    page.screenshot(path=str(artifacts / "lacerda-lobby-phone.png"), full_page=True)
+    page.click("#lc-start")
+    page.wait_for_url(re.compile(r"/lacerda/[\w-]{24,}$"))
+    wait_lacerda_n(page, 0)
+    assert "follow=always" in page.inner_text("#lc-now")
+    assert page.inner_text("#page-title") == "Lisboa solo: Lacerda"
+
+    # a refused answer: the server's words beside the input, nothing changed
+    page.fill("#lc-text", "follow=never")
+    page.click("#lc-send")
+    page.wait_for_selector("#lc-error:not([hidden])")
+    assert "follow must be one of" in page.inner_text("#lc-error")
+    assert lacerda_n(page) == 0 and page.input_value("#lc-text") == "follow=never"
+    assert_fits(page)
+    page.screenshot(path=str(artifacts / "lacerda-refused-phone.png"), full_page=True)
+
+    # set-up and Lacerda's first turns, each answer by clicking
+    shots = {"favour_tile": "choice", "top_plan": "number", "empty_decks": "subset",
+             "production": "counts", "you_visited": "turn"}
+    payload = lacerda_payload(base, page)
+    while payload["state"]["round"] < 3 and payload["prompt"] is not None:
+        key = payload["prompt"]["key"]
+        if key in shots:
+            page.screenshot(path=str(artifacts / f"lacerda-{shots.pop(key)}-phone.png"),
+                            full_page=True)
+        click_answer(page, payload, scripted_answer(payload))
+        wait_lacerda_n(page, payload["n"] + 1)
+        assert page.locator("#lc-error").is_hidden()
+        assert_fits(page)
+        payload = lacerda_payload(base, page)
+    n = lacerda_n(page)
+    assert n == payload["n"] >= 20
+    assert page.locator("#lc-log .lc-step").count() == n
+    # Lacerda's area is on the page, and folds away on a phone
+    assert "wigs" in page.inner_text("#lc-area")
+    page.click("#lc-area summary")
+    assert page.locator("#lc-area dl").is_hidden()
+    page.click("#lc-area summary")
+    page.click("#lc-log summary")
+    assert_fits(page)
+    page.screenshot(path=str(artifacts / "lacerda-log-phone.png"), full_page=True)
+
+    # undo takes the last answer back
+    question = page.inner_text("#lc-question")
+    page.click("#lc-undo")
+    wait_lacerda_n(page, n - 1)
+    page.click("#lc-undo")
+    wait_lacerda_n(page, n - 2)
+    payload = lacerda_payload(base, page)
+    click_answer(page, payload, scripted_answer(payload))
+    wait_lacerda_n(page, n - 1)
+    payload = lacerda_payload(base, page)
+    click_answer(page, payload, scripted_answer(payload))
+    wait_lacerda_n(page, n)
+    assert page.inner_text("#lc-question") == question
+
+    # the link resumes on another device, in its own language, at the same question
+    other = new_page(LAPTOP, lang="zh-Hans")
+    other.goto(page.url)
+    wait_lacerda_n(other, n)
+    chinese = lacerda_payload(base, page, "zh-Hans")
+    assert other.inner_text("#lc-question") == chinese["prompt"]["question"] != question
+    assert other.inner_text("#page-title") == "里斯本单人:拉塞尔达"
+    other.screenshot(path=str(artifacts / "lacerda-desktop-zh-Hans.png"), full_page=True)
+    # the first device answers; the second one's late click is refused and it catches up
+    payload = lacerda_payload(base, page)
+    click_answer(page, payload, scripted_answer(payload))
+    wait_lacerda_n(page, n + 1)
+    other.click("#lc-undo")
+    wait_lacerda_n(other, n + 1)
+    assert lacerda_n(page) == n + 1
+
+    # the record downloads what was answered
+    href = page.get_attribute("#lc-record", "href")
+    assert href is not None
+    record = httpx.get(base + href, timeout=10).json()
+    assert len(record["answers"]) == n + 1 and record["settings"]["follow"] == "always"
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("() => document.getElementById('page-title').textContent"
+                           " === '里斯本單人:拉塞爾達'")
+    assert_fits(page)
+    page.screenshot(path=str(artifacts / "lacerda-zh-Hant-phone.png"), full_page=True)

@@ -45,6 +45,7 @@ export function lacerdaLobbyPanel(box) {
   let catalogue = null;
   let values = {};
   let seed = "";
+  let open = false; // the settings stay unfolded while they are being changed
 
   async function load() {
     try {
@@ -74,7 +75,7 @@ export function lacerdaLobbyPanel(box) {
     const submit = h("button", { type: "submit", class: "primary", id: "lc-start" }, t("lc_start"));
     const form = h("form", { class: "lc-new", onsubmit: (e) => { e.preventDefault(); start(submit); } },
       h("p", { class: "help" }, t("lc_intro")),
-      h("details", { class: "lc-settings" },
+      h("details", { class: "lc-settings", open, ontoggle: (e) => { open = e.target.open; } },
         h("summary", {}, t("lc_settings")),
         h("p", { class: "help" }, t("lc_settings_hint")),
         catalogue.settings.map(settingField),
@@ -226,8 +227,22 @@ export function startLacerda(root, sessionId) {
     replace(now,
       h("h2", {}, data.status === "finished" ? t("lc_over") : t("lc_now")),
       lines.length
-        ? h("ol", { class: "lc-lines" }, lines.map((line) => h("li", { class: "lc-line", dataset: { key: line.key } }, line.text)))
+        ? h("ul", { class: "lc-lines" }, lines.map(lineItem))
         : h("p", { class: "help" }, t("lc_nothing_said")));
+  }
+
+  // one thing said; the settings (one long line of key=value) are listed one a line
+  function lineItem(line) {
+    const values = line.key === "settings" && line.params && line.params.values;
+    if (values) {
+      const pairs = Object.entries(values).map(([k, v]) => `${k}=${v}`);
+      const head = line.text.replace(pairs.join("; "), "").trim();
+      if (head !== line.text.trim()) {
+        return h("li", { class: "lc-line", dataset: { key: line.key } }, head,
+          h("ul", { class: "lc-setting-values" }, pairs.map((pair) => h("li", {}, h("code", {}, pair)))));
+      }
+    }
+    return h("li", { class: "lc-line", dataset: { key: line.key } }, line.text);
   }
 
   function renderAsk() {
@@ -238,7 +253,8 @@ export function startLacerda(root, sessionId) {
     }
     replace(ask,
       h("h2", { class: "lc-question", id: "lc-question" }, prompt.question),
-      prompt.hint ? h("p", { class: "hint lc-hint" }, prompt.hint) : null,
+      // a choice or a subset is answered by its buttons: the typed form's hint does not apply
+      prompt.hint && !["choice", "subset"].includes(prompt.kind) ? h("p", { class: "hint lc-hint" }, prompt.hint) : null,
       inputFor(prompt),
       h("p", { class: ["error", "lc-error"], id: "lc-error", role: "alert", hidden: !error }, error || ""),
       undoButton());
