@@ -950,6 +950,25 @@ def test_lacerda_turns_by_clicking_on_a_phone(base: str, new_page: NewPage,
     assert href is not None
     record = httpx.get(base + href, timeout=10).json()
     assert len(record["answers"]) == n + 1 and record["settings"]["follow"] == "always"
+
+    # the game played to the end elsewhere (through the API): the page shows his scoring
+    # and the rank, and Undo reopens the last question
+    payload = lacerda_payload(base, page)
+    while payload["prompt"] is not None:
+        response = httpx.post(f"{base}/api/lacerda/{payload['session']}/answer", timeout=10,
+                              json={"text": scripted_answer(payload), "n": payload["n"]})
+        assert response.status_code == 200, response.text
+        payload = response.json()
+    page.reload()
+    wait_lacerda_n(page, payload["n"])
+    assert page.inner_text("#lc-rank").lower() == "rank: elite (精英)"
+    assert "Lacerda's score:" in page.inner_text("#lc-now")
+    assert page.get_attribute("#lacerda", "data-status") == "finished"
+    assert_fits(page)
+    page.screenshot(path=str(artifacts / "lacerda-over-phone.png"), full_page=True)
+    page.click("#lc-undo")
+    wait_lacerda_n(page, payload["n"] - 1)
+    assert page.get_attribute("#lacerda", "data-key") == "your_ships"
     page.select_option("#lang", "zh-Hant")
     page.wait_for_function("() => document.getElementById('page-title').textContent"
                            " === '里斯本單人:拉塞爾達'")

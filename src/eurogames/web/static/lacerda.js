@@ -223,12 +223,21 @@ export function startLacerda(root, sessionId) {
   }
 
   function renderNow() {
-    const lines = data.said || [];
+    let lines = data.said || [];
+    if (data.status === "finished") {
+      // the end: his scoring (said before your figures were asked) above your rank
+      const scoring = (data.steps || []).flatMap((step) => step.lines).filter((line) => line.key === "lacerda_score");
+      lines = [...scoring, ...lines];
+    }
+    // nothing new said (a follow-up question): the last instructions stay in view, greyed
+    const earlier = lines.length ? null : [...(data.steps || [])].reverse().find((step) => step.lines.length);
     replace(now,
       h("h2", {}, data.status === "finished" ? t("lc_over") : t("lc_now")),
       lines.length
         ? h("ul", { class: "lc-lines" }, lines.map(lineItem))
-        : h("p", { class: "help" }, t("lc_nothing_said")));
+        : h("p", { class: "help" }, t("lc_nothing_said")),
+      earlier ? h("div", { class: "lc-earlier" }, h("h3", {}, t("lc_last_said")),
+        h("ul", { class: "lc-lines" }, earlier.lines.map(lineItem))) : null);
   }
 
   // one thing said; the settings (one long line of key=value) are listed one a line
@@ -248,7 +257,11 @@ export function startLacerda(root, sessionId) {
   function renderAsk() {
     const prompt = data.prompt;
     if (!prompt) {
-      replace(ask, h("p", { class: "lc-over" }, t("lc_over_hint")), undoButton());
+      const labels = data.labels || {};
+      const rankRow = (data.area || []).find((row) => row.label === labels.rank);
+      replace(ask,
+        rankRow ? h("h2", { class: "lc-rank", id: "lc-rank" }, `${rankRow.label}: ${rankRow.value}`) : null,
+        h("p", { class: "lc-over" }, t("lc_over_hint")), undoButton());
       return;
     }
     replace(ask,
