@@ -329,6 +329,7 @@ def test_an_unknown_session_is_not_found(client: Any) -> None:
         404, "not_found", message)
     assert error_of(client.post("/api/lacerda/nope/undo", json={"n": 1})) == (
         404, "not_found", message)
+    assert client.app.state.lacerda._locks == {}  # made-up ids leave nothing behind
 
 
 def test_a_stored_answer_that_no_longer_replays_is_named_never_a_500(client: Any,

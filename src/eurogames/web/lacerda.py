@@ -17,8 +17,10 @@ answer first, then replays.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from eurogames.companions.lacerda import (
@@ -117,11 +119,22 @@ class LacerdaSessions:
         return payload(stored, session, lang)
 
     # -- loading -----------------------------------------------------------------------------
-    def _lock(self, session_id: str) -> asyncio.Lock:
+    @contextlib.asynccontextmanager
+    async def _lock(self, session_id: str) -> AsyncIterator[None]:
+        """One request at a time per session (two clicks, or a click and a page's poll).
+        A lock is kept while its session is in memory; one made for an id that turned out
+        to be unknown is dropped again, so made-up ids cannot fill the server's memory (a
+        request racing that drop still cannot store an answer twice: the store's
+        compare-and-set on ``n`` decides)."""
         lock = self._locks.get(session_id)
         if lock is None:
             lock = self._locks[session_id] = asyncio.Lock()
-        return lock
+        try:
+            async with lock:
+                yield
+        finally:
+            if session_id not in self._memory and not lock.locked():
+                self._locks.pop(session_id, None)
 
     def _remember(self, session_id: str, session: Session) -> None:
         self._memory[session_id] = session
