@@ -42,7 +42,7 @@ def alhambra_from_picture(picture: str, ids: dict[str, int] | None = None) -> di
     return {
         grid[cell_of(x, y)]: (x, y)
         for name, (x, y, walls) in drawn.items()
-        if name != "F" and walls >= 0 and name != "X"
+        if name not in ("F", "X") and walls >= 0
     }
 
 
@@ -187,8 +187,9 @@ def test_a9_seat_0_is_dealt_first():
 
 # -- A14: Dirk's tiles are a collection ----------------------------------------------------
 def test_a14_dirks_tiles_are_a_collection_counted_by_type():
-    # the six three-wall tiles: no Alhambra could hold them all (they pair off into three
-    # walled-in pairs), yet Dirk keeps them all and each counts for its type, walls never
+    # the six three-wall tiles, one of each type: each is open on one side only, so an
+    # Alhambra holds at most four of them (round the fountain); Dirk keeps all six, each
+    # counts for its type, and their walls count for nothing
     dirk = [1, 8, 15, 24, 33, 44]
     assert sorted(DATA.tile_type[t] for t in dirk) == [0, 1, 2, 3, 4, 5]
     state = position(players=2, dirk=dirk, display="orange 1 orange 2", deck=["scoring"])
