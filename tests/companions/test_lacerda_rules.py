@@ -669,6 +669,7 @@ def test_k30_a6_the_first_missing_favour_from_the_left():
     # holding all three: impossible, and nothing is asked
     reach(session, "king", "marquis")
     turn = play(session, favour_left="yes")
+    assert turn.one("a6_take_favour") == {"noble": "engineer", "favours": 3}
     assert session.state.favours == ["marquis", "king", "engineer"]
     reach(session, "king", "engineer")
     turn = play(session)
@@ -1017,18 +1018,20 @@ def test_k82_e1_one_wig_per_cube_and_the_cubes_stay():
 
 
 def test_k83_e5_helper_and_courtier_stay_across_the_period():
+    # you end the period: after E his T1 moves the courtier one step from where it was,
+    # and T2 reads the helper's deck where it was
     session = new(courtier="king", helper="marquis")
-    courtier, helper = session.state.courtier, session.state.helper
     turn = play(session, your_trigger="period")
     keys = turn.keys
     assert keys.index("e_end_of_period") < keys.index("t1_courtier")
     assert turn.one("t1_courtier") == {"noble": "engineer"}  # one step from the king
-    assert turn.one("t2_state_action")["helper"] == helper
-    assert courtier == "king"
+    assert turn.one("t2_state_action")["helper"] == "marquis"
     # he ends the period in T4: after E the helper is where T5 put it, the courtier too
     session = new(courtier="king", helper="marquis")
     turn = play(session, empty_decks="engineer,king", deck_now_empty="yes")
-    assert turn.said("e_end_of_period")
+    keys = turn.keys
+    assert turn.one("t5_helper_moves") == {"deck": "treasury"}
+    assert keys.index("t5_helper_moves") < keys.index("e_end_of_period")
     assert (session.state.courtier, session.state.helper) == ("engineer", "treasury")
 
 
