@@ -347,7 +347,7 @@ def test_k03_s12_settings_are_changed_before_s2():
     assert session.prompt.key == "confirm_settings"
     said = session.answer("start_official=area")
     assert [line.params for line in said if line.key == "setting_changed"] == [
-        {"key": "start_official", "value": "area"}
+        {"setting": "start_official", "value": "area"}
     ]
     assert session.prompt.key == "confirm_settings"
     session.answer("wig_rate=2")
@@ -1254,3 +1254,14 @@ def test_k99_replay_and_undo_are_exact():
         again.undo()
         assert again.to_json() == saved
         assert again.prompt.key == key
+
+
+def test_k03_s12_the_session_reports_the_settings_in_force():
+    # a front end reads session.settings: the changes answered at ASK-07 included, while the
+    # record keeps the initial ones (the changes replay as answers)
+    session = Session(seed=4)
+    session.answer("follow=always")
+    assert session.settings.follow == "always"
+    assert session.initial_settings.follow == "with-favour"
+    assert session.to_json()["settings"]["follow"] == "with-favour"
+    assert Session.from_json(session.to_json()).settings.follow == "always"
