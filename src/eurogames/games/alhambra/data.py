@@ -11,6 +11,9 @@ import json
 from collections import Counter
 from importlib import resources
 
+from eurogames.core.data import SelfCheckingData
+from eurogames.core.errors import DataError as CoreDataError
+
 SIDES = ("north", "east", "south", "west")
 NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8  # wall bits, in the order of SIDES
 OPPOSITE = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
@@ -38,8 +41,8 @@ SEED_POINTS = {
 SEED_NAMES_ZH_HANT = ("亭臺", "宅邸", "樓閣", "宮室", "園林", "塔樓")
 
 
-class DataError(ValueError):
-    """The shipped component data fails one of its checks."""
+class DataError(CoreDataError):
+    """The component data fails one of its checks."""
 
 
 class AlhambraData:
@@ -103,23 +106,21 @@ class AlhambraData:
             raise DataError("tiles.json: the start tile has no walls and 6 copies")
 
 
+def shipped_text() -> str:
+    return resources.files(__package__).joinpath("data/tiles.json").read_text("utf-8")
+
+
+FILE = SelfCheckingData(AlhambraData, "tiles.json", DataError)
+read, check_document = FILE.read, FILE.check
+
+
 def load_data(text: str | None = None) -> AlhambraData:
     """Load and check the shipped data (or ``text``, for tests of the checks)."""
-    if text is None:
-        text = resources.files(__package__).joinpath("data/tiles.json").read_text("utf-8")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"tiles.json is not valid JSON: {exc}") from None
-    try:
-        return AlhambraData(raw)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        if isinstance(exc, DataError):
-            raise
-        raise DataError(f"tiles.json is malformed: {exc!r}") from None
+    return FILE.parse(shipped_text() if text is None else text)
 
 
-DATA = load_data()
+DOCUMENT = json.loads(shipped_text())  # the shipped document, as a DataSet shows it
+DATA = read(DOCUMENT)
 TILE_TYPE = DATA.tile_type
 TILE_PRICE = DATA.tile_price
 TILE_WALLS = DATA.tile_walls
