@@ -36,10 +36,8 @@ def scripted_answer(payload: dict[str, Any]) -> str:
         return YOURS[key]
     if key == "empty_decks":  # T4/T6: three decks empty from round 2 end each period soon
         return "engineer,marquis,king" if state["round"] >= 2 else "none"
-    if key == "empty_sites":
-        # the player names no empty site: see test_lacerda_api's
-        # test_an_answer_naming_empty_sites_replays for why
-        return "none"
+    if key == "empty_sites":  # N3: two empty sites, by their codes
+        return "W-D,N-2"
     if kind == "choice":
         return CHOICES.get(key, prompt["default"] or codes[0])
     if kind == "subset":

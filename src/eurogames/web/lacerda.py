@@ -105,7 +105,8 @@ class LacerdaSessions:
             try:
                 stored = await asyncio.to_thread(
                     self.store.create_session, id=session_id, companion=COMPANION,
-                    version=VERSION, seed=session.seed, settings=session.settings.to_json())
+                    version=VERSION, seed=session.seed,
+                    settings=session.initial_settings.to_json())
                 break
             except DuplicateSessionError:
                 continue
