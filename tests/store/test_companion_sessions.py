@@ -79,6 +79,16 @@ def test_a_session_id_is_used_once(db: Store) -> None:
         new_session(db)
 
 
+def test_a_saved_session_comes_in_whole_with_its_answers(db: Store) -> None:
+    db.create_session(id="s2", companion="lacerda", version=1, seed=3, settings=SETTINGS,
+                      answers=["confirm", "red"], finished=True)
+    session = db.get_session("s2")
+    assert [(a.n, a.text) for a in session.answers] == [(1, "confirm"), (2, "red")]
+    assert session.status == "finished"
+    db.append_answer("s2", 3, "blue")
+    assert texts(db, "s2") == ["confirm", "red", "blue"]
+
+
 def test_answers_are_kept_in_order(db: Store) -> None:
     new_session(db)
     db.append_answer("s1", 1, "confirm")

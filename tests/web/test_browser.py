@@ -974,3 +974,33 @@ def test_lacerda_turns_by_clicking_on_a_phone(base: str, new_page: NewPage,
                            " === '里斯本單人:拉塞爾達'")
     assert_fits(page)
     page.screenshot(path=str(artifacts / "lacerda-zh-Hant-phone.png"), full_page=True)
+
+
+def test_lacerda_save_file_carries_on_in_the_browser(base: str, new_page: NewPage,
+                                                      tmp_path: Path) -> None:
+    from eurogames.companions.lacerda import Session
+
+    saved = Session(seed=4)
+    for answer in ("confirm", "red", "blue", "green"):
+        saved.answer(answer)
+    saved.save(tmp_path / "lacerda.json")
+    page = new_page(PHONE)
+    page.goto(base + "/")
+    page.wait_for_selector("#lc-start")
+    page.set_input_files("#lc-record-file", str(tmp_path / "lacerda.json"))
+    page.wait_for_url(re.compile(r"/lacerda/[\w-]{24,}$"))
+    wait_lacerda_n(page, 4)
+    assert page.get_attribute("#lacerda", "data-key") == saved.prompt.key
+    # the lobby lists it among this device's games, with a link back
+    session = page.url.rsplit("/", 1)[1]
+    page.goto(base + "/")
+    page.click(f'#lacerda-new a[href="/lacerda/{session}"]')
+    wait_lacerda_n(page, 4)
+    # a file that is not a save is refused with the reason, and nothing opens
+    (tmp_path / "other.json").write_text('{"format": "something else"}')
+    page.goto(base + "/")
+    page.wait_for_selector("#lc-start")
+    page.set_input_files("#lc-record-file", str(tmp_path / "other.json"))
+    toast = page.locator(".toast", has_text="not a Lacerda companion save")
+    toast.wait_for()
+    assert page.url == base + "/"

@@ -172,6 +172,34 @@ def test_a_scripted_solo_game_from_set_up_to_rank(client: Any, store: Store) -> 
     assert store.get_session(session).status == "active"
 
 
+def test_a_saved_session_carries_on_in_the_browser(client: Any, tmp_path: Any) -> None:
+    """A save file of the terminal companion (Session.save) or a downloaded record comes in
+    as a new session at the same question; a damaged one is refused with the reason."""
+    saved = Session(seed=9)
+    for answer in ("confirm", "red", "blue", "green", "king"):
+        saved.answer(answer)
+    saved.save(tmp_path / "lacerda.json")
+    record = json.loads((tmp_path / "lacerda.json").read_text())
+    response = client.post("/api/lacerda", json={"record": record})
+    assert response.status_code == 201, response.text
+    payload = response.json()
+    assert payload["n"] == 5 and payload["prompt"]["key"] == saved.prompt.key
+    assert payload["state"] == json.loads(json.dumps(saved.state.to_json()))
+    assert client.get(f"/api/lacerda/{payload['session']}/record").json() == record
+    assert answered(client, payload, scripted_answer(payload))["n"] == 6
+    cases = [
+        ({"record": record | {"check": "0" * 16}}, 400, "bad_record", "another state"),
+        ({"record": record | {"answers": ["confirm", "red", "red"]}}, 400, "bad_record",
+         "answer 3 ('red', at ASK-01) does not replay"),
+        ({"record": record | {"version": 0}}, 400, "bad_record", "saved by version 0"),
+        ({"record": []}, 400, "bad_record", "a saved session is a JSON object"),
+        ({"record": record, "seed": 3}, 422, "malformed", "a record comes alone"),
+    ]
+    for body, status, code, words in cases:
+        got = error_of(client.post("/api/lacerda", json=body))
+        assert got[:2] == (status, code) and words in got[2], got
+
+
 def test_the_log_and_the_words_follow_the_language(client: Any) -> None:
     payload = play_until(client, start(client, seed=3), "favour_tile")
     english = get(client, payload["session"])

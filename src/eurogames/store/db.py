@@ -623,19 +623,26 @@ class Store:
 
     # -- companion sessions ----------------------------------------------------------------
     def create_session(self, *, id: str, companion: str, version: int, seed: int,
-                       settings: dict[str, Any]) -> StoredSession:
-        """Store a new companion session, with no answer yet."""
+                       settings: dict[str, Any], answers: Sequence[str] = (),
+                       finished: bool = False) -> StoredSession:
+        """Store a new companion session, with ``answers`` already given (a saved session
+        brought in), in one transaction: it is there whole or not at all."""
         now = _now()
         row = {"id": id, "companion": companion, "version": version, "seed": str(int(seed)),
-               "settings": _dumps(settings), "status": "active", "created": now,
-               "updated": now}
+               "settings": _dumps(settings), "status": "finished" if finished else "active",
+               "created": now, "updated": now}
         with self._errors():
             try:
                 with self.engine.begin() as conn:
                     conn.execute(companion_sessions_table.insert().values(**row))
+                    if answers:
+                        conn.execute(companion_answers_table.insert(), [
+                            {"session_id": id, "n": n, "text": text, "at": now}
+                            for n, text in enumerate(answers, start=1)])
             except IntegrityError:
                 raise DuplicateSessionError(f"a session with id {id} exists already") from None
-        return self._session(row, ())
+        stored = tuple(StoredAnswer(n, text, now) for n, text in enumerate(answers, start=1))
+        return self._session(row, stored)
 
     def get_session(self, session_id: str) -> StoredSession:
         """The session with its answers; :class:`UnknownSessionError` if there is none."""

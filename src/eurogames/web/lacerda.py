@@ -85,28 +85,40 @@ class LacerdaSessions:
 
     # -- creating ----------------------------------------------------------------------------
     async def create(self, body: Any, lang: str) -> dict[str, Any]:
+        """A new session from settings and a seed, or from a saved session's record (the
+        terminal's save file or a downloaded record), which carries on where it stopped."""
         if not isinstance(body, dict):
             raise ApiError(400, "malformed", "the body must be a JSON object")
-        unknown = sorted(set(body) - {"settings", "seed"})
+        unknown = sorted(set(body) - {"settings", "seed", "record"})
         if unknown:
             raise ApiError(422, "malformed", f"unknown field {unknown[0]!r} (expected "
-                           "settings, seed)")
-        raw = body.get("settings")
-        seed = body.get("seed")
-        try:
-            settings = Settings.from_json({} if raw is None else raw)
-            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-                raise SettingError(f"the seed must be a whole number or null, not {seed!r}")
-            session = Session(settings, seed)
-        except SettingError as exc:
-            raise ApiError(400, "bad_setting", str(exc)) from None
+                           "settings, seed, or record)")
+        if "record" in body:
+            if set(body) != {"record"}:
+                raise ApiError(422, "malformed", "a record comes alone: its settings and "
+                               "seed are the record's")
+            try:
+                session = Session.from_json(body["record"])
+            except SaveError as exc:
+                raise ApiError(400, "bad_record", f"the record was refused: {exc}") from None
+        else:
+            raw = body.get("settings")
+            seed = body.get("seed")
+            try:
+                settings = Settings.from_json({} if raw is None else raw)
+                if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                    raise SettingError(f"the seed must be a whole number or null, not {seed!r}")
+                session = Session(settings, seed)
+            except SettingError as exc:
+                raise ApiError(400, "bad_setting", str(exc)) from None
         for _ in range(3):  # ids are random: a clash is all but impossible, and retried
             session_id = secrets.token_urlsafe(ID_BYTES)
             try:
                 stored = await asyncio.to_thread(
                     self.store.create_session, id=session_id, companion=COMPANION,
                     version=VERSION, seed=session.seed,
-                    settings=session.initial_settings.to_json())
+                    settings=session.initial_settings.to_json(),
+                    answers=list(session.answers), finished=session.over)
                 break
             except DuplicateSessionError:
                 continue

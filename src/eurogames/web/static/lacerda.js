@@ -83,11 +83,38 @@ export function lacerdaLobbyPanel(box) {
           h("input", { type: "text", inputmode: "numeric", id: "lc-seed", name: "seed", placeholder: t("seed_hint"), value: seed, oninput: (e) => { seed = e.target.value; } }))),
       submit);
     const mine = remembered();
-    replace(box, h("h2", {}, catalogue.title || t("lc_title")), form,
+    const file = h("input", { type: "file", id: "lc-record-file", accept: ".json,application/json", onchange: (e) => upload(e.target) });
+    const resume = h("div", { class: "lc-upload lobby-upload" },
+      h("label", { class: "button", for: "lc-record-file" }, t("lc_open_save")), file,
+      h("small", { class: "help" }, t("lc_open_save_hint")));
+    replace(box, h("h2", {}, catalogue.title || t("lc_title")), form, resume,
       mine.length ? h("div", { class: "lc-mine" }, h("h3", {}, t("lc_mine")),
         h("ul", { class: "matches" }, mine.map((m) => h("li", { class: "match-row" },
           h("div", { class: "match-main" }, h("code", {}, m.id.slice(0, 8)), " ", h("time", {}, formatTime(m.created))),
           h("a", { class: "button", href: sessionUrl(m.id) }, t("lc_resume")))))) : null);
+  }
+
+  // a save file of the terminal companion, or a record downloaded here, carries on here
+  async function upload(input) {
+    const chosen = input.files && input.files[0];
+    if (!chosen) return;
+    let record;
+    try {
+      record = JSON.parse(await chosen.text());
+    } catch (err) {
+      toast(t("upload_bad_json", { reason: err.message }));
+      input.value = "";
+      return;
+    }
+    try {
+      const created = await api("POST", `/api/lacerda${query({ lang: getLang() })}`, { record });
+      remember(created.session, created.created);
+      location.href = created.url;
+    } catch (err) {
+      toast(t("lc_err_create", { message: err.message }), "error", 9000);
+    } finally {
+      input.value = "";
+    }
   }
 
   async function start(button) {
