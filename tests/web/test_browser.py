@@ -929,6 +929,17 @@ def test_lacerda_turns_by_clicking_on_a_phone(base: str, new_page: NewPage,
     wait_lacerda_n(page, n)
     assert page.inner_text("#lc-question") == question
 
+    # ASK-27: his wigs set to what the board shows, from his area, at any question
+    key = page.get_attribute("#lacerda", "data-key")
+    page.click("#lc-area .lc-correct summary")
+    page.select_option("#lc-area .lc-marker", "wigs")
+    page.fill("#lc-area .lc-marker-value", "12")
+    page.click("#lc-area .lc-correct-form button")
+    n += 1
+    wait_lacerda_n(page, n)
+    assert page.get_attribute("#lacerda", "data-key") == key
+    assert lacerda_payload(base, page)["state"]["wigs"] == 12
+
     # the link resumes on another device, in its own language, at the same question
     other = new_page(LAPTOP, lang="zh-Hans")
     other.goto(page.url)
