@@ -404,6 +404,23 @@ def test_a_store_failure_stores_nothing_and_changes_nothing(client: Any, store: 
     assert answered(client, payload, "king")["state"]["favours"] == ["king"]
 
 
+def test_a_fault_of_the_companion_is_an_error_in_the_one_shape(client: Any,
+                                                               monkeypatch: Any) -> None:
+    payload = play_until(client, start(client, seed=4), "favour_tile")
+
+    def fault(self: Any, text: str) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Session, "answer", fault)
+    assert error_of(send(client, payload, "king")) == (
+        500, "internal", "the companion failed on this answer (see the server log); nothing "
+        "was stored")
+    status, code, message = error_of(client.get(f"/api/lacerda/{payload['session']}"))
+    assert (status, code) == (409, "unplayable") and "failed while replaying" in message
+    monkeypatch.undo()
+    unchanged(client, payload)
+
+
 def test_the_page_is_the_single_page_client(client: Any) -> None:
     response = client.get("/lacerda/anything")
     assert response.status_code == 200 and "text/html" in response.headers["content-type"]

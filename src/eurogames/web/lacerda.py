@@ -202,6 +202,13 @@ class LacerdaSessions:
                 session.answer(text)
             except AnswerError as exc:  # the session is unchanged
                 raise ApiError(400, "bad_answer", str(exc)) from None
+            except Exception:
+                # a fault of the companion itself: the copy may be half changed, so it is
+                # dropped; nothing was stored, and the error keeps the one shape
+                self._forget(session_id)
+                log.exception("Lacerda session %s failed on answer %r", session_id, text)
+                raise ApiError(500, "internal", "the companion failed on this answer (see the "
+                               "server log); nothing was stored") from None
             try:
                 updated = await asyncio.to_thread(
                     self.store.append_answer, session_id, n + 1, session.answers[-1],
@@ -283,6 +290,11 @@ def replay(stored: StoredSession) -> Session:
         log.error("Lacerda session %s does not replay: %s", stored.id, exc)
         raise ApiError(409, "unplayable", f"session {stored.id} cannot be resumed by this "
                        f"server: {exc}") from None
+    except Exception:  # a fault of the companion while replaying: named, never a bare 500
+        log.exception("Lacerda session %s does not replay", stored.id)
+        raise ApiError(409, "unplayable", f"session {stored.id} cannot be resumed by this "
+                       "server: the companion failed while replaying it (see the server "
+                       "log)") from None
 
 
 def _with(stored: StoredSession, session: Session, updated: Any) -> StoredSession:
