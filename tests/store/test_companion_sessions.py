@@ -210,10 +210,17 @@ def version_1_database(path: Path) -> None:
 
 
 def test_a_version_1_database_gets_the_session_tables_and_keeps_its_matches(
-        tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    version_1_database(path)
-    opened = Store.sqlite(path)
+        kind: str, tmp_path: Path) -> None:
+    opened = open_store(kind, tmp_path)
+    new_match(opened)
+    opened.append_action("m1", 1, 0, "take white blue green")
+    with opened.engine.begin() as conn:  # back to what eurogames wrote before: matches only
+        conn.execute(text("DROP TABLE companion_answers"))
+        conn.execute(text("DROP TABLE companion_sessions"))
+        conn.execute(text("UPDATE eurogames_meta SET value = '1' "
+                          "WHERE key = 'schema_version'"))
+    opened.close()
+    opened = open_store(kind, tmp_path)
     assert [a.text for a in opened.get_match("m1").actions] == ["take white blue green"]
     assert {"companion_sessions", "companion_answers"} <= set(
         inspect(opened.engine).get_table_names())
