@@ -28,6 +28,7 @@ from rich.text import Text
 import eurogames
 from eurogames.bots import Bot, bot_names
 from eurogames.cli import arena as arena_cli
+from eurogames.cli import lacerda as lacerda_cli
 from eurogames.cli import serve as serve_cli
 from eurogames.cli.screen import Screen
 from eurogames.cli.seats import SeatSpec, parse_options, parse_seats
@@ -541,6 +542,7 @@ def replay_command(
 
 serve_cli.register(app)  # eurogames serve: the browser client (cli/serve.py)
 arena_cli.register(app)  # eurogames arena: tournaments and ratings (cli/arena.py)
+lacerda_cli.register(app)  # eurogames lacerda: the Lisboa solo companion (cli/lacerda.py)
 
 
 def main() -> None:
