@@ -196,7 +196,11 @@ class Procedure:
             favour = self.draw(NOBLES)
             self.say("drawn_favour", noble=favour)
         s.favours = [favour]
-        self.say("s4_supplies", start_official=self.settings.start_official)
+        self.say("s4_supplies")
+        if self.settings.start_official == "marquis":  # S5, Q12
+            self.say("s5_official_in_marquis")
+        else:
+            self.say("s5_officials_in_area")
         tiles = yield Prompt("ASK-06", "scoring_tiles", "tiles")
         if tiles is not None:
             self.say("scoring_tiles_order", order=self.arrange(tiles))
