@@ -37,13 +37,9 @@ from eurogames.companions.lacerda import (
     Session,
     SettingError,
     Settings,
+    text,
 )
 from eurogames.companions.lacerda.procedure import Lacerda
-
-try:
-    from eurogames.companions.lacerda import text
-except ImportError:  # until the lead's text.py is merged: the raw keys
-    from eurogames.cli import _lacerda_raw as text  # type: ignore[no-redef]
 
 COMMANDS = ("undo", "log", "help", "quit")
 SCORE_PARTS = ("wigs", "ships", "rubble", "stores", "decrees", "officials", "favours")
@@ -118,10 +114,10 @@ class Screen:
 
     def area(self, state: Lacerda) -> Panel:
         """Lacerda's area as labelled rows, two pairs to a line to keep it short."""
-        grid = Table.grid(padding=(0, 1), expand=True)
+        grid = Table.grid(padding=(0, 2))
         for _ in range(AREA_PAIRS):
             grid.add_column(style="bold", no_wrap=True)
-            grid.add_column(overflow="fold", ratio=1)
+            grid.add_column(overflow="fold")
         rows = text.area(state, self.lang)
         for at in range(0, len(rows), AREA_PAIRS):
             cells: list[str] = []
@@ -158,8 +154,8 @@ class Screen:
         return Group(*parts)
 
     def options(self, prompt: Prompt) -> Text:
-        """``1 none  2 engineer  …`` on as few lines as fit; a label that is not the code
-        shows the code too, so either may be typed."""
+        """``1 none  2 Engineer  …`` on as few lines as fit; a label that does not hold its
+        code shows it too (``3 國王 (king)``), so either may be typed."""
         line = Text()
         for n, code in enumerate(prompt.options, 1):
             label = text.option(code, self.lang)
@@ -167,8 +163,8 @@ class Screen:
                 line.append("   ")
             line.append(f"{n} ", style="bold")
             line.append(label)
-            if label.casefold() != code.casefold():
-                line.append(f" {code}", style="grey50")
+            if code.casefold() not in label.casefold():
+                line.append(f" ({code})", style="grey50")
         return line
 
     def prompt(self, prompt: Prompt) -> str:
@@ -189,10 +185,12 @@ class Screen:
         return table
 
     def rank(self, rank: str) -> str:
-        """The rank in this language with its other name: the seed's term in English,
-        the English name in Chinese (小丑 Jester, 仆人 Servant, 宠臣 Favourite, 精英 Elite)."""
-        other = "zh-Hans" if self.lang == "en" else "en"
-        return f"{text.option(rank, self.lang)} ({text.option(rank, other)})"
+        """The rank with both its names: English's label carries the seed's term already
+        (``Elite (精英)``); in Chinese the English name follows (``精英 (Elite)``)."""
+        label = text.option(rank, self.lang)
+        if self.lang == "en":
+            return label
+        return f"{label} ({text.option(rank, 'en').split(' (')[0]})"
 
     def transcript(self, session: Session, out: Console) -> None:
         """Every step so far: the lines said, numbered, the question and the answer."""
