@@ -55,7 +55,8 @@ def answer_for(prompt: Prompt, session: Session, buildings: bool) -> str:
         "wigs_in_your_turn": str(turn % 3), "portfolio_influence": "1", "full_offices": "none",
         "ship_influence": "1", "production": "1 0 1 0", "clergy_wigs": "2",
         "treasury_icon": "yes", "influence_icon": "passed", "favour_left": "yes",
-        "visit_cost": "2", "store_lots": "B2 3, A4 1", "store_good": "cloth",
+        "visit_cost": "2", "store_good": ("gold", "books", "cloth", "tools")[turn % 4],
+        "store_lots": ("B2 3, A4 1", "C1 2", "A5 0, D3 4", "B4 1")[len(state.stores) % 4],
         "rubble_in_row": "fire", "rubble_in_column": "none", "decrees_shown": "3",
         "buildings_available": "blue,green" if buildings else "none",
         "empty_sites": "2,6",  # W-C, N-2

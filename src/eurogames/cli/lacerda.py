@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
@@ -39,10 +40,11 @@ from eurogames.companions.lacerda import (
     Settings,
     text,
 )
-from eurogames.companions.lacerda.procedure import Lacerda
+from eurogames.companions.lacerda.procedure import Lacerda, Line
 
 COMMANDS = ("undo", "log", "help", "quit")
 SCORE_PARTS = ("wigs", "ships", "rubble", "stores", "decrees", "officials", "favours")
+STEP_NUMBER = re.compile(r"^([1-9])\.\s+(.*)$", re.DOTALL)  # T1–T5's "1. Move…"
 AREA_PAIRS = 2  # label/value pairs per row of the area panel: 100 columns hold two
 
 
@@ -91,14 +93,49 @@ def translate(prompt: Prompt, typed: str, lang: str) -> str:
 
 
 # -- drawing -------------------------------------------------------------------------------
+WORD = re.compile(r"[A-Za-z0-9#][A-Za-z0-9_=,./+#'’-]*|.", re.DOTALL)  # kept whole
+NO_LINE_START = set("，。、；：？！）」』,.;:?!)")  # punctuation that ends a line, never starts one
+
+
+def wrap_cjk(words: str, width: int) -> str:
+    """``words`` broken into lines of at most ``width`` cells between any two Chinese
+    characters, Latin words kept whole. Rich breaks lines at spaces only, so a Chinese
+    sentence with one Latin word in it (``放到D行的 W-D 位置``) would leave a long gap
+    and then fold the rest; English text is returned as it is."""
+    if cell_len(words) == len(words) or width < 8:  # no wide characters: Rich wraps it well
+        return words
+    lines: list[str] = []
+    line = ""
+    for token in WORD.findall(words):
+        if token == "\n":
+            lines.append(line)
+            line = ""
+            continue
+        if line and cell_len(line + token.rstrip()) > width:
+            carry = ""
+            if token in NO_LINE_START and len(line) > 1:
+                line, carry = line[:-1], line[-1]  # its word goes down with it
+            lines.append(line.rstrip())
+            line = carry
+            if token == " ":
+                continue
+        line += token
+    lines.append(line)
+    return "\n".join(lines)
+
+
 class Screen:
     """The companion's screen in one language: header, area, steps, question, end."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, width: int = 100) -> None:
         self.lang = lang
+        self.width = width  # the console's: Chinese text is wrapped to it here (wrap_cjk)
 
     def say(self, key: str, **values: object) -> str:
         return _say(self.lang, key, **values)
+
+    def wrap(self, words: str) -> str:
+        return wrap_cjk(words, self.width)
 
     def header(self, state: Lacerda) -> Rule:
         if state.phase == "setup":
@@ -127,31 +164,50 @@ class Screen:
         return Panel(grid, title=Text(self.say("lac_area"), style="bold"), title_align="left",
                      border_style="grey42", padding=(0, 1))
 
-    def steps(self, lines: tuple, start: int = 1) -> Table:
-        """What to do on the board, numbered; wrapped under the text, not the number
-        (Chinese has no spaces to wrap at)."""
+    def steps(self, lines: tuple[Line, ...]) -> Table:
+        """What to do on the board, one step a row, wrapped under the text rather than the
+        marker (Chinese has no spaces to wrap at). The steps of Lacerda's turn carry the
+        seed's own numbers (``3. Noble action of the King``): those keep them, and what
+        comes between is marked ``·`` (its details); lines with no such number are numbered
+        here, 1, 2, 3…"""
+        worded = [text.say(line, self.lang) for line in lines]
+        seed_numbers = any(STEP_NUMBER.match(words) for words in worded)
+        marker = max(len(str(len(worded))), 1) + 1  # "12." or "·"
+        room = self.width - marker - 1
         table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", style="bold yellow", no_wrap=True)
         table.add_column(overflow="fold")
-        for n, line in enumerate(lines, start):
-            table.add_row(f"{n}.", text.say(line, self.lang))
+        for n, words in enumerate(worded, 1):
+            numbered = STEP_NUMBER.match(words)
+            if numbered:
+                table.add_row(numbered.group(1) + ".", wrap_cjk(numbered.group(2), room))
+            else:
+                table.add_row("·" if seed_numbers else f"{n}.", wrap_cjk(words, room))
         return table
 
     def question(self, prompt: Prompt) -> RenderableType:
-        parts: list[RenderableType] = []
-        title = Text(text.ask(prompt, self.lang), style="bold cyan")
-        title.append(f"  {prompt.ask}", style="grey50")
-        parts.append(title)
+        parts: list[RenderableType] = [self.asked(prompt, "bold cyan")]
         if prompt.kind in ("choice", "subset"):
             parts.append(self.options(prompt))
             parts.append(Text(self.say("lac_numbers" if prompt.kind == "choice"
                                        else "lac_numbers_many"), style="grey62"))
         else:
-            parts.append(Text(text.hint(prompt, self.lang), style="grey62"))
+            parts.append(Text(self.wrap(text.hint(prompt, self.lang)), style="grey62"))
         if prompt.default is not None:
             parts.append(Text(self.say("lac_enter_default", default=prompt.default),
                               style="grey62"))
         return Group(*parts)
+
+    def asked(self, prompt: Prompt, style: str, mark: str = "") -> Table:
+        """The question after its ASK id (the rules page's name for it), wrapped in its
+        own column."""
+        line = Table.grid(padding=(0, 1))
+        line.add_column(no_wrap=True, style="grey50")
+        line.add_column(overflow="fold")
+        room = self.width - len(mark + prompt.ask) - 1
+        line.add_row(f"{mark}{prompt.ask}",
+                     Text(wrap_cjk(text.ask(prompt, self.lang), room), style=style))
+        return line
 
     def options(self, prompt: Prompt) -> Text:
         """``1 none  2 Engineer  …`` on as few lines as fit; a label that does not hold its
@@ -199,10 +255,7 @@ class Screen:
                 out.print(self.steps(step.lines))
             if step.prompt is None:
                 continue
-            question = Text("? ", style="grey50")
-            question.append(text.ask(step.prompt, self.lang), style="cyan")
-            question.append(f"  {step.prompt.ask}", style="grey50")
-            out.print(question)
+            out.print(self.asked(step.prompt, "cyan", mark="? "))
             if step.answer is not None:
                 out.print(Text(f"> {step.answer}", style="bold"))
 
@@ -216,7 +269,7 @@ class Companion:
         self.session = session
         self.lang = lang
         self.path = path
-        self.screen = Screen(lang)
+        self.screen = Screen(lang, out.width)
 
     def say(self, key: str, **values: object) -> str:
         return self.screen.say(key, **values)
@@ -269,7 +322,7 @@ class Companion:
         if command in ("quit", "exit", "q"):
             return False
         if command in ("help", "h", "?"):
-            out.print(Text(self.say("lac_commands"), style="grey62"))
+            out.print(Text(self.screen.wrap(self.say("lac_commands")), style="grey62"))
             out.print(self.screen.question(prompt))
             return True
         if command == "log":
@@ -329,7 +382,7 @@ class Companion:
 
 def replay_record(out: Console, session: Session, lang: str, path: Path) -> None:
     """``--record``: the whole transcript, then the area and, at the end, the scoring."""
-    screen = Screen(lang)
+    screen = Screen(lang, out.width)
     out.print(Rule(Text(screen.say("lac_record_title", path=path, seed=session.seed,
                                    answers=len(session.answers)), style="bold"),
                    align="left", style="grey42"))
@@ -417,7 +470,7 @@ def lacerda_command(
         out.print(Text(str(path), style="bold green"))
         if not companion.save():  # the file exists from the start: the path printed is real
             raise typer.Exit(1)
-    out.print(Text(companion.say("lac_commands"), style="grey62"))
+    out.print(Text(companion.screen.wrap(companion.say("lac_commands")), style="grey62"))
     raise typer.Exit(companion.run())
 
 
