@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from eurogames.cli import lacerda as lacerda_cli
@@ -458,3 +459,36 @@ def test_answers_typed_on_a_chinese_keyboard_are_read() -> None:
     prompt = Prompt("ASK-10", "empty_decks", "subset", ("engineer", "marquis", "king"))
     assert lacerda_cli.normalise("１，３") == "1,3"
     assert lacerda_cli.translate(prompt, lacerda_cli.normalise("１、３"), "en") == "1,3"
+
+
+def test_answers_typed_with_the_labels_shown_are_read(planned: Planned, tmp_path: Path) -> None:
+    at = next(i for i, (p, a) in enumerate(zip(planned.prompts, planned.answers, strict=True))
+              if p.key == "you_visited" and a == "engineer")
+    subset = next(i for i, p in enumerate(planned.prompts) if p.kind == "subset" and i > at)
+    typed = [*planned.typed[:at], "工程師", *planned.typed[at + 1:subset], "無"]
+    save = tmp_path / "labels.json"
+    result = run("--seed", str(SEED), "--save", str(save), "--lang", "zh-Hant",
+                 input="\n".join(typed) + "\n")
+    assert "無法接受" not in result.output
+    answers = saved(save)["answers"]
+    assert answers[at] == "engineer" and answers[subset] == "none"
+    assert "3 國王 (king)" in result.output  # the code beside its label: either is typed
+
+
+def test_chinese_wraps_between_characters_and_keeps_latin_words_whole() -> None:
+    words = "S8:將藍色建築師上面的公共建築板塊放到D行的 W-D 位置;移除該位置中的碎石方塊(放回盒中)。"
+    lines = lacerda_cli.wrap_cjk(words, 30).split("\n")
+    assert len(lines) > 2 and all(cell_len(line) <= 30 for line in lines)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+    assert any("W-D" in line for line in lines)
+    assert not any(line[0] in lacerda_cli.NO_LINE_START for line in lines)
+    english = "Move Lacerda's courtier to the King's portrait."
+    assert lacerda_cli.wrap_cjk(english, 20) == english  # Rich wraps English at spaces
+
+
+def test_steps_keep_the_seeds_numbers_of_lacerdas_turn(full_game: tuple[str, Path]) -> None:
+    output, _ = full_game
+    assert re.search(r"^1\. Move Lacerda's courtier to the \w+'s portrait\.\s*$", output,
+                     re.MULTILINE)
+    assert re.search(r"^ · Lacerda's turn \(round 1\)\.\s*$", output, re.MULTILINE)
+    assert not re.search(r"\d\. \d\. ", output)  # never a number of ours before the seed's

@@ -81,12 +81,18 @@ def normalise(text_in: str) -> str:
 
 
 def translate(prompt: Prompt, typed: str, lang: str) -> str:
-    """A choice or subset answer typed as an option's label (``國王``) becomes its code
-    (``king``); everything else goes to ``Prompt.parse`` as typed."""
-    if prompt.kind not in ("choice", "subset") or not prompt.options:
+    """An answer typed with the labels the screen shows becomes the codes ``Prompt.parse``
+    reads: a choice or subset by its label (``國王`` → ``king``), the word for none
+    (``無`` → ``none``) where the prompt takes one. Anything else is passed on as typed."""
+    codes = list(prompt.options) if prompt.kind in ("choice", "subset") else []
+    if prompt.kind in ("subset", "lots", "openings"):
+        codes.append("none")
+    if prompt.none_word is not None:
+        codes.append(prompt.none_word)
+    if not codes:
         return typed
-    labels = {normalise(text.option(code, lang)).casefold(): code for code in prompt.options}
-    if prompt.kind == "choice":
+    labels = {normalise(text.option(code, lang)).casefold(): code for code in codes}
+    if prompt.kind != "subset":
         return labels.get(typed.strip().casefold(), typed)
     words = [w for w in re.split(r"[,\s]+", typed) if w]
     return ",".join(labels.get(w.casefold(), w) for w in words)
