@@ -492,3 +492,15 @@ def test_steps_keep_the_seeds_numbers_of_lacerdas_turn(full_game: tuple[str, Pat
                      re.MULTILINE)
     assert re.search(r"^ · Lacerda's turn \(round 1\)\.\s*$", output, re.MULTILINE)
     assert not re.search(r"\d\. \d\. ", output)  # never a number of ours before the seed's
+
+
+def test_the_last_answer_can_be_taken_back_at_the_end(planned: Planned, tmp_path: Path) -> None:
+    save = tmp_path / "end.json"
+    typed = [*planned.typed, "undo", "0", ""]  # your ships: 0 after all
+    result = run("--seed", str(SEED), "--save", str(save), input="\n".join(typed) + "\n")
+    assert result.exit_code == 0
+    assert "Your rank: Elite (精英)" in result.output
+    assert "Took back the answer 2." in result.output
+    assert "Your rank: Servant (仆人)" in result.output  # R: Favourite needs a ship
+    assert saved(save)["answers"] == [*planned.answers[:-1], "0"]
+    assert Session.load(save).state.rank == "servant"

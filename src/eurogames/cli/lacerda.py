@@ -306,17 +306,22 @@ class Companion:
         session, out = self.session, self.out
         try:
             self.show()
-            while session.prompt is not None:
+            while True:
+                if session.prompt is None:
+                    # the end: a last answer mistyped (your score, your ships…) can still
+                    # be taken back; anything else leaves
+                    self.finish()
+                    line = read_line(out, self.say("lac_end_prompt"))
+                    if line is None or normalise(line).strip().lower() != "undo":
+                        return 0
+                    self.take_back()
+                    continue
                 line = read_line(out, self.screen.prompt(session.prompt))
-                if line is None:
-                    return self.stopped()
-                if not self.handle(line):
+                if line is None or not self.handle(line):
                     return self.stopped()
         except KeyboardInterrupt:
             out.print()  # the ^C was echoed after the prompt
-            return self.stopped()
-        self.finish()
-        return 0
+            return self.stopped() if session.prompt is not None else 0
 
     def handle(self, line: str) -> bool:
         """One line typed at the open question; False to stop."""
@@ -339,11 +344,7 @@ class Companion:
             if not session.answers:
                 self.refuse("there is no answer to undo")
                 return True
-            taken = session.answers[-1]
-            session.undo()
-            self.save()
-            out.print(Text(self.say("lac_undone", answer=taken), style="yellow"))
-            self.show()
+            self.take_back()
             return True
         if not typed and prompt.default is not None:
             typed = prompt.default
@@ -355,6 +356,14 @@ class Companion:
         self.save()
         self.show()
         return True
+
+    def take_back(self) -> None:
+        """``undo``: the last answer taken back, saved, and its question shown again."""
+        taken = self.session.answers[-1]
+        self.session.undo()
+        self.save()
+        self.out.print(Text(self.say("lac_undone", answer=taken), style="yellow"))
+        self.show()
 
     def refuse(self, reason: str) -> None:
         """Bad input: the reason, then the same question again (nothing changed)."""
