@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 from typer.testing import CliRunner
 
 from eurogames.cli import lacerda as lacerda_cli
 from eurogames.cli.main import app
-from eurogames.companions.lacerda import AnswerError, Prompt, Session
+from eurogames.companions.lacerda import AnswerError, Line, Prompt, Session
 
 ENV = {"COLUMNS": "100", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
 SEED = 11
@@ -492,6 +493,25 @@ def test_steps_keep_the_seeds_numbers_of_lacerdas_turn(full_game: tuple[str, Pat
                      re.MULTILINE)
     assert re.search(r"^ · Lacerda's turn \(round 1\)\.\s*$", output, re.MULTILINE)
     assert not re.search(r"\d\. \d\. ", output)  # never a number of ours before the seed's
+    assert re.search(r"^ · Lacerda pays \d+ influence", output, re.MULTILINE)  # T3's detail
+    assert re.search(r"^1\. S3: you take the start player marker", output, re.MULTILINE)
+
+
+def test_within_his_turn_other_lines_are_details_of_the_seeds_steps() -> None:
+    screen = lacerda_cli.Screen("en")
+    console = Console(width=100, no_color=True, record=True)
+    noble = Line("t3_noble_action", {"noble": "engineer", "action": "store"})
+    pays = Line("pays_influence", {"cost": 2, "influence": 3})
+    helper = Line("t5_helper_moves", {"deck": "king"})
+    your_turn = Line("your_turn", {"round": 2, "final": False})
+    console.print(screen.steps((noble, pays), in_turn=True))
+    console.print(screen.steps((pays,), in_turn=True))  # a later answer, same turn
+    console.print(screen.steps((helper, your_turn), in_turn=True))
+    console.print(screen.steps((pays, pays), in_turn=False))  # F2: following in your turn
+    markers = [row.split(" ")[0] or "·" for row in console.export_text().splitlines()]
+    assert markers == ["3.", "·", "·", "5.", "·", "1.", "2."]
+    assert lacerda_cli.turn_open((noble, pays), True)
+    assert not lacerda_cli.turn_open((helper, your_turn), True)
 
 
 def test_the_last_answer_can_be_taken_back_at_the_end(planned: Planned, tmp_path: Path) -> None:

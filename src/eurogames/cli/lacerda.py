@@ -45,6 +45,7 @@ from eurogames.companions.lacerda.procedure import Lacerda, Line
 COMMANDS = ("undo", "log", "help", "quit")
 SCORE_PARTS = ("wigs", "ships", "rubble", "stores", "decrees", "officials", "favours")
 STEP_NUMBER = re.compile(r"^([1-9])\.\s+(.*)$", re.DOTALL)  # T1–T5's "1. Move…"
+TURN_STARTS, TURN_ENDS = "lacerda_turn", "t5_"  # his turn: its first line, its last (T5)
 AREA_PAIRS = 2  # label/value pairs per row of the area panel: 100 columns hold two
 
 
@@ -99,6 +100,16 @@ def translate(prompt: Prompt, typed: str, lang: str) -> str:
 
 
 # -- drawing -------------------------------------------------------------------------------
+def turn_open(lines: tuple[Line, ...], in_turn: bool) -> bool:
+    """Whether Lacerda's turn is under way after ``lines`` (it was before: ``in_turn``)."""
+    for line in lines:
+        if line.key == TURN_STARTS:
+            in_turn = True
+        elif line.key.startswith(TURN_ENDS):
+            in_turn = False
+    return in_turn
+
+
 WORD = re.compile(r"[A-Za-z0-9#][A-Za-z0-9_=,./+#'’-]*|.", re.DOTALL)  # kept whole
 NO_LINE_START = set("，。、；：？！）」』,.;:?!)")  # punctuation that ends a line, never starts one
 
@@ -170,25 +181,37 @@ class Screen:
         return Panel(grid, title=Text(self.say("lac_area"), style="bold"), title_align="left",
                      border_style="grey42", padding=(0, 1))
 
-    def steps(self, lines: tuple[Line, ...]) -> Table:
+    def steps(self, lines: tuple[Line, ...], in_turn: bool = False) -> Table:
         """What to do on the board, one step a row, wrapped under the text rather than the
-        marker (Chinese has no spaces to wrap at). The steps of Lacerda's turn carry the
-        seed's own numbers (``3. Noble action of the King``): those keep them, and what
-        comes between is marked ``·`` (its details); lines with no such number are numbered
-        here, 1, 2, 3…"""
+        marker (Chinese has no spaces to wrap at).
+
+        Lacerda's turn is numbered by the seed itself (``1. Move Lacerda's courtier…`` to
+        ``5. Move the helper…``): those numbers are kept, and every other line of his turn
+        (``in_turn``: it began before these lines) is marked ``·``, a detail of the step
+        above it, so that no number of ours is read as one of his steps. Outside his turn
+        the lines are numbered here, 1, 2, 3…"""
         worded = [text.say(line, self.lang) for line in lines]
         seed_numbers = any(STEP_NUMBER.match(words) for words in worded)
-        marker = max(len(str(len(worded))), 1) + 1  # "12." or "·"
-        room = self.width - marker - 1
+        marker_width = max(2, len(f"{len(worded)}."))  # "1." and "·" line up in every list
+        room = self.width - marker_width - 1
         table = Table.grid(padding=(0, 1))
-        table.add_column(justify="right", style="bold yellow", no_wrap=True)
+        table.add_column(justify="right", style="bold yellow", no_wrap=True,
+                         min_width=marker_width)
         table.add_column(overflow="fold")
-        for n, words in enumerate(worded, 1):
+        own = 0
+        for line, words in zip(lines, worded, strict=True):
+            in_turn = in_turn or line.key == TURN_STARTS
             numbered = STEP_NUMBER.match(words)
             if numbered:
-                table.add_row(numbered.group(1) + ".", wrap_cjk(numbered.group(2), room))
+                marker, words = numbered.group(1) + ".", numbered.group(2)
+            elif in_turn or seed_numbers:
+                marker = "·"
             else:
-                table.add_row("·" if seed_numbers else f"{n}.", wrap_cjk(words, room))
+                own += 1
+                marker = f"{own}."
+            table.add_row(marker, wrap_cjk(words, room))
+            if line.key.startswith(TURN_ENDS):
+                in_turn = False
         return table
 
     def question(self, prompt: Prompt) -> RenderableType:
@@ -256,9 +279,11 @@ class Screen:
 
     def transcript(self, session: Session, out: Console) -> None:
         """Every step so far: the lines said, numbered, the question and the answer."""
+        in_turn = False
         for step in session.steps:
             if step.lines:
-                out.print(self.steps(step.lines))
+                out.print(self.steps(step.lines, in_turn))
+                in_turn = turn_open(step.lines, in_turn)
             if step.prompt is None:
                 continue
             out.print(self.asked(step.prompt, "cyan", mark="? "))
@@ -296,7 +321,10 @@ class Companion:
         out.print(self.screen.area(session.state))
         if session.said:
             out.print(Text(self.say("lac_on_board"), style="bold"))
-            out.print(self.screen.steps(session.said))
+            in_turn = False
+            for step in session.steps[:-1]:
+                in_turn = turn_open(step.lines, in_turn)
+            out.print(self.screen.steps(session.said, in_turn))
         if session.prompt is not None:
             out.print(self.screen.question(session.prompt))
 
