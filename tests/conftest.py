@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,10 @@ if PLUGINS not in sys.path:
     os.environ["PYTHONPATH"] = os.pathsep.join(
         [PLUGINS, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
     )
+# the user's own data directory (corrected component data, the default database) never
+# reaches the tests; EUROGAMES_DATA is set only by the tests that mean to
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="eurogames-tests-")
+os.environ.pop("EUROGAMES_DATA", None)
 eurogames.refresh_games()
 
 

@@ -52,7 +52,10 @@ def refused(data, *fragments: str) -> eurogames.RecordError:
 def test_a_record_is_plain_json_with_the_documented_keys():
     data = FINISHED.record()
     assert tuple(data) == RECORD_KEYS
-    assert set(data) == {"game", "version", "players", "seed", "options", "actions", "result"}
+    assert set(data) == {
+        "game", "version", "players", "seed", "options", "actions", "result", "data"
+    }
+    assert data["data"] == GAME.data.digest  # the component data it was played with
     assert json.loads(json.dumps(data)) == data
     assert data["game"] == "splendor" and data["version"] == GAME.version
     assert data["players"] == 3 and data["seed"] == 21 and data["options"] == {"first": 2}

@@ -5,6 +5,7 @@
 import eurogames.games  # noqa: F401  (isort: skip)
 from eurogames.core import (
     Action,
+    DataError,
     Game,
     GamePluginError,
     IllegalActionError,
@@ -22,6 +23,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "DataError",
     "Game",
     "GamePluginError",
     "IllegalActionError",

@@ -44,6 +44,7 @@ from eurogames.arena.tournament import (
     run,
 )
 from eurogames.bots import bot_names
+from eurogames.cli.data import DataOption, use_data
 from eurogames.cli.seats import HUMAN, parse_options, parse_seat
 
 RECORDS = "games.jsonl"
@@ -164,10 +165,12 @@ def arena_command(
         int | None, typer.Option("--max-plies", help="Stop a game after this many plies and "
                                  "score it as it stands (default 250 per player).")
     ] = None,
+    data: DataOption = None,
 ) -> None:
     """Play a round robin between bots, seats rotated, and report ratings and statistics."""
     from eurogames.cli.main import console, fail, find_game
 
+    use_data(data)  # before the workers start: they inherit it (EUROGAMES_DATA)
     found = find_game(game)
     try:
         entrants = parse_entrants(bots)

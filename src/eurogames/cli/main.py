@@ -28,6 +28,7 @@ from rich.text import Text
 import eurogames
 from eurogames.bots import Bot, bot_names
 from eurogames.cli import arena as arena_cli
+from eurogames.cli import data as data_cli
 from eurogames.cli import lacerda as lacerda_cli
 from eurogames.cli import serve as serve_cli
 from eurogames.cli.screen import Screen
@@ -384,9 +385,11 @@ def play_command(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="With bots only: print just the result.")
     ] = False,
+    data: data_cli.DataOption = None,
 ) -> None:
     """Play a game: people type their moves; bots' moves are shown in words."""
     lang = language(lang)
+    data_cli.use_data(data)
     found = find_game(game)
     known = bot_names()
     default_bot = "greedy" if "greedy" in known else "random"
@@ -408,6 +411,9 @@ def play_command(
     except ValueError as exc:
         fail(str(exc))
     table = make_seats(found, specs, state.seed, lang)
+    if found.provisional and not quiet:  # the game says so before it starts
+        what = "; ".join(value.what for value in found.provisional)
+        console().print(Text(say(lang, "provisional", what=what), style="yellow"))
     match = Match(console(), Screen(found, lang), state, table, quiet, record)
     raise typer.Exit(match.run())
 
@@ -523,9 +529,11 @@ def replay_command(
         bool, typer.Option("--auto", "-a", help="Print every move and the final board "
                            "without asking.")
     ] = False,
+    data: data_cli.DataOption = None,
 ) -> None:
     """Step through a recorded game: Enter = next, b = back, q = quit, a number = that ply."""
     lang = language(lang)
+    data_cli.use_data(data)
     text = read_record_file(file)
     try:
         replay = Replay(console(), lang, load_record_text(text))
@@ -542,6 +550,7 @@ def replay_command(
 
 serve_cli.register(app)  # eurogames serve: the browser client (cli/serve.py)
 arena_cli.register(app)  # eurogames arena: tournaments and ratings (cli/arena.py)
+data_cli.register(app)  # eurogames data: component data, provisional values (cli/data.py)
 lacerda_cli.register(app)  # eurogames lacerda: the Lisboa solo companion (cli/lacerda.py)
 
 

@@ -17,6 +17,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from eurogames.cli.data import DataOption, use_data
+
 USAGE_ERROR = 2
 
 
@@ -42,8 +44,10 @@ def serve_command(
     open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the lobby in "
                                                "the web browser once the server runs.")]
     = False,
+    data: DataOption = None,
 ) -> None:
     """Serve the games in the browser: a lobby, play against people or bots, replays."""
+    use_data(data)  # before the app and its bot workers load any game
     try:  # the web stack loads only for this command, so `play` never needs it
         import uvicorn
 

@@ -2,6 +2,7 @@
 
 from eurogames.core.action import Action
 from eurogames.core.errors import (
+    DataError,
     EurogamesError,
     GamePluginError,
     IllegalActionError,
@@ -27,6 +28,7 @@ __all__ = [
     "SPECTATOR",
     "Action",
     "Event",
+    "DataError",
     "EurogamesError",
     "GamePluginError",
     "Game",

@@ -27,7 +27,15 @@ class RecordError(EurogamesError, ValueError):
 
 
 class GamePluginError(EurogamesError, ImportError):
-    """A game that another installed package declares (entry-point group
-    ``eurogames.games``) cannot be loaded: it fails to import, is not a ``Game``, is not
-    named as its entry point, or takes the name of another game. The message names the
-    distribution and the entry point to fix."""
+    """A game that is found cannot be loaded. One that another installed package declares
+    (entry-point group ``eurogames.games``) fails to import, is not a ``Game``, is not named
+    as its entry point, or takes the name of another game: the message names the
+    distribution and the entry point to fix. Or the component data configured for a game
+    (``--data``, ``EUROGAMES_DATA``, the user's data directory) is refused: the message
+    names the file and the problem."""
+
+
+class DataError(EurogamesError, ValueError):
+    """A game's component data that cannot be used: unreadable, malformed, inconsistent, for
+    another game, or offered to a game that takes no replacement data. The message names the
+    file and the problem."""

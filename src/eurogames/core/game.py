@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, NoReturn
 
 from eurogames.core.action import Action
-from eurogames.core.errors import IllegalActionError
+from eurogames.core.data import DataSet, ProvisionalValue
+from eurogames.core.errors import DataError, IllegalActionError
 from eurogames.core.rng import Rng
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -40,14 +41,6 @@ class Option:
             "type": self.type.__name__,
             "choices": list(self.choices) if self.choices is not None else None,
         }
-
-
-@dataclass(frozen=True)
-class ProvisionalValue:
-    """A component value without a source: shown to players until an owner corrects it."""
-
-    what: str
-    reason: str
 
 
 def check_lang(lang: str) -> str:
@@ -159,6 +152,40 @@ class Game(ABC):
 
     def title(self, lang: str = "en") -> str:
         return self.titles[check_lang(lang)]
+
+    # -- component data (docs/api.md, "Component data") ------------------------------------
+    data: DataSet | None = None  # the data this game plays with; None: no data document
+
+    def check_data(self, document: Any) -> list[str]:
+        """Every problem of ``document`` as this game's data (schema, counts,
+        cross-references, statuses), in words; an empty list means it can be played."""
+        if not isinstance(document, dict):
+            return ["the data is not a JSON object"]
+        if document.get("game") != self.name:
+            return [f"the data names the game {document.get('game')!r}, not {self.name!r}"]
+        return self._check_data(document)
+
+    def _check_data(self, document: dict[str, Any]) -> list[str]:
+        """The game's own checks of a data document (games with data override)."""
+        return [f"{self.name} has no component data document"]
+
+    def with_data(self, dataset: DataSet) -> Game:
+        """This game playing with ``dataset`` (a new ``Game``); ``DataError`` names every
+        problem, or says that this game takes no replacement data."""
+        if dataset.game != self.name:
+            raise DataError(f"{dataset.origin}: data for {dataset.game!r}, not {self.name!r}")
+        problems = self.check_data(dataset.document)
+        if problems:
+            raise DataError(f"{dataset.origin}: " + "; ".join(problems))
+        if self.data is not None and dataset.digest == self.data.digest:
+            return self
+        return self._with_data(dataset)
+
+    def _with_data(self, dataset: DataSet) -> Game:
+        raise DataError(
+            f"{self.name} plays only with its shipped data: every component value has a "
+            f"source (see its data/README.md), so there is nothing to correct"
+        )
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

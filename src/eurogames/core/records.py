@@ -1,4 +1,6 @@
-"""Records: a game as plain JSON (game, version, players, seed, options, actions, result).
+"""Records: a game as plain JSON (game, version, players, seed, options, actions, result, and
+``data``: the digest of the component data it was played with, for games that have a data
+document).
 
 A record replays exactly: the same record gives the same state on every machine. A record
 that is malformed or tampered with is refused with a :class:`RecordError` naming the
@@ -11,9 +13,10 @@ import json
 from typing import Any
 
 from eurogames.core.errors import IllegalActionError, RecordError, UnknownGameError
-from eurogames.core.game import State
+from eurogames.core.game import Game, State
 
-RECORD_KEYS = ("game", "version", "players", "seed", "options", "actions", "result")
+RECORD_KEYS = ("game", "version", "players", "seed", "options", "actions", "result", "data")
+OPTIONAL_KEYS = ("result", "data")  # a record without "data" was played with shipped data
 
 
 def result_of(state: State) -> dict[str, Any] | None:
@@ -31,6 +34,7 @@ def make_record(state: State) -> dict[str, Any]:
         "options": dict(state.options),
         "actions": [action.text for action in state.actions()],
         "result": result_of(state),
+        **({"data": state.game.data.digest} if state.game.data is not None else {}),
     }
 
 
@@ -60,7 +64,7 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
         record = load_record_text(record)
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    missing = [key for key in RECORD_KEYS if key not in record and key != "result"]
+    missing = [key for key in RECORD_KEYS if key not in record and key not in OPTIONAL_KEYS]
     if missing:
         raise RecordError(f"the record has no {missing[0]!r} field")
     extra = sorted(set(record) - set(RECORD_KEYS))
@@ -80,6 +84,7 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
         raise RecordError(
             f"the record is for {name} version {version}, this engine plays version {game.version}"
         )
+    _check_data(record, game)
     for key in ("players", "seed"):
         if not _is_int(record[key]):
             raise RecordError(f"{key!r} must be an integer, not {record[key]!r}")
@@ -113,3 +118,25 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
             f"({result_of(state)!r})"
         )
     return state
+
+
+def _check_data(record: dict[str, Any], game: Game) -> None:
+    """A record names the data it was played with; it replays only on the same data."""
+    played = record.get("data")
+    if played is None and "data" not in record:
+        if game.data is not None and game.data.origin != "shipped":
+            raise RecordError(
+                f"the record was played with {game.name}'s shipped data; here {game.name} "
+                f"plays with the data of {game.data.origin}"
+            )
+        return
+    if not isinstance(played, str):
+        raise RecordError(f"'data' must be a data digest, not {played!r}")
+    if game.data is None:
+        raise RecordError(f"the record names component data, but {game.name} has none")
+    if played != game.data.digest:
+        raise RecordError(
+            f"the record was played with {game.name} data {played}; here {game.name} plays "
+            f"with data {game.data.digest} ({game.data.origin}): replay it with the data file "
+            f"it was played with (--data FILE)"
+        )

@@ -13,6 +13,11 @@ Games are found, not listed (docs/api.md, "Games"):
 A game is imported when first loaded, and then checked: its object must be a :class:`Game`
 whose ``name`` is its folder's or entry point's name. Discovery is cached;
 :func:`refresh_games` forgets it (after installing a package, or changing ``sys.path``).
+
+A game plays with its shipped component data unless data is configured for it
+(:func:`eurogames.core.data.configured_data`: ``EUROGAMES_DATA``, which ``--data`` sets, or
+the user's data directory); ``load`` then returns the game bound to that data, or refuses
+with :class:`GamePluginError` saying why the data cannot be used.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from functools import lru_cache
 from importlib import metadata
 from typing import Any
 
-from eurogames.core.errors import GamePluginError, UnknownGameError
+from eurogames.core.data import configured_data
+from eurogames.core.errors import DataError, GamePluginError, UnknownGameError
 from eurogames.core.game import Game
 
 GAMES_PACKAGE = "eurogames.games"
@@ -142,7 +148,16 @@ def load(name: str) -> Game:
     source = _sources().get(name) if isinstance(name, str) else None
     if source is None:
         raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(games())}")
-    game = _LOADED[name] = _import_game(source)
+    game = _import_game(source)
+    try:
+        dataset = configured_data(name)
+        if dataset is not None:  # EUROGAMES_DATA (--data) or the user's data directory
+            game = game.with_data(dataset)
+    except DataError as exc:
+        raise GamePluginError(
+            f"the game {name!r} cannot play with its configured data: {exc}"
+        ) from None
+    _LOADED[name] = game
     return game
 
 

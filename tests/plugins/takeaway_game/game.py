@@ -4,13 +4,19 @@ last counter wins; if the cards run out first, the most counters win."""
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
 from eurogames.core import Action, Game, Option, Rng, State
 from eurogames.core.action import action_kind
+from eurogames.core.data import DataSet
 
-DECK = (1, 2, 3) * 4  # four cards of each number
-HAND = 3
+# the shipped data (data/takeaway.json): its hand size is provisional, so that the tests can
+# show the component-data mechanism on a game from another distribution (`eurogames data`)
+SHIPPED = DataSet("takeaway", json.loads(
+    resources.files(__package__).joinpath("data/takeaway.json").read_text("utf-8")
+))
 Take, Discard = action_kind("take", "card"), action_kind("discard", "card")
 Pass = action_kind("pass")
 ACTIONS = (
@@ -44,15 +50,48 @@ class TakeAway(Game):
     }
     num_actions = len(ACTIONS)
 
+    def __init__(self, data: DataSet = SHIPPED) -> None:
+        self.data = data
+        counts = data.document["deck"]
+        # 1, 2, 3, 1, 2, 3, …: the order the deck is shuffled from
+        self.deck = tuple(v for i in range(max(counts.values())) for v in (1, 2, 3)
+                          if i < counts[str(v)])
+        self.hand = data.document["hand_size"]
+        self.provisional = data.provisional()
+
+    def _check_data(self, document: dict[str, Any]) -> list[str]:
+        problems = []
+        if document.get("schema_version") != 1:
+            problems.append("schema_version must be 1")
+        deck = document.get("deck")
+        if not isinstance(deck, dict) or sorted(deck) != ["1", "2", "3"] or not all(
+            isinstance(n, int) and 1 <= n <= 9 for n in deck.values()
+        ):
+            problems.append("deck must give the numbers 1, 2 and 3 a count from 1 to 9 each")
+        hand = document.get("hand_size")
+        if not isinstance(hand, int) or not 1 <= hand <= 5:
+            problems.append("hand_size must be a whole number from 1 to 5")
+        elif isinstance(deck, dict) and all(isinstance(n, int) for n in deck.values()) and (
+            2 * hand > sum(deck.values())
+        ):
+            problems.append("the deck must hold both hands (2 × hand_size cards)")
+        for field in ("deck", "hand_size"):
+            if document.get(f"{field}_status") not in ("stated", "provisional"):
+                problems.append(f"{field}_status must be stated or provisional")
+        return problems
+
+    def _with_data(self, dataset: DataSet) -> TakeAway:
+        return TakeAway(dataset)
+
     def _check_options(self, players: int, options: dict[str, Any]) -> None:
         if options["first"] not in (0, 1):
             raise ValueError(f"option 'first' must be seat 0 or 1, not {options['first']}")
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> TakeAwayState:
-        deck = list(DECK)
+        deck, hand = list(self.deck), self.hand
         Rng(seed).shuffle(deck)
-        hands = [tuple(sorted(deck[:HAND])), tuple(sorted(deck[HAND : 2 * HAND]))]
-        return TakeAwayState(self, seed, options, tuple(deck[2 * HAND :]), hands, (), [0, 0],
+        hands = [tuple(sorted(deck[:hand])), tuple(sorted(deck[hand : 2 * hand]))]
+        return TakeAwayState(self, seed, options, tuple(deck[2 * hand :]), hands, (), [0, 0],
                              options["first"])
 
     def from_json(self, data: dict[str, Any]) -> TakeAwayState:
@@ -69,7 +108,7 @@ class TakeAway(Game):
                 or state.current not in (0, 1) or data["pile"] != state.pile):
             raise ValueError("not a take-away state")
         cards = sorted([*state.deck, *state.discard, *state.hands[0], *state.hands[1]])
-        if cards != sorted(DECK) or not 0 <= state.pile <= state.options["pile"]:
+        if cards != sorted(self.deck) or not 0 <= state.pile <= state.options["pile"]:
             raise ValueError("not a take-away state: cards or counters are not conserved")
         return state
 

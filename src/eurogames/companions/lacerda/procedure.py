@@ -180,7 +180,7 @@ class Procedure:
                 break
             key, text = answer
             s.settings = self.settings.with_text(key, text)
-            self.say("setting_changed", key=key, value=s.settings.values()[key])
+            self.say("setting_changed", setting=key, value=s.settings.values()[key])
         self.say("s1_two_player_setup")
         you = yield Prompt("ASK-01", "your_colour", "name")
         lacerda = yield Prompt("ASK-01", "lacerda_colour", "name", params={"not": (you,)})

@@ -73,7 +73,7 @@ class Prompt:
 
     # -- one parser per kind --------------------------------------------------------------
     def _parse_choice(self, raw: str) -> tuple[Any, str]:
-        word = raw.lower()
+        word = {o.lower(): o for o in self.options}.get(raw.lower(), raw)
         if word.isdigit() and 1 <= int(word) <= len(self.options):
             word = self.options[int(word) - 1]
         if word not in self.options:
@@ -81,13 +81,15 @@ class Prompt:
         return word, word
 
     def _parse_subset(self, raw: str) -> tuple[Any, str]:
-        words = [w.strip().lower() for w in re.split(r"[,\s]+", raw) if w.strip()]
-        if words == ["none"]:
+        words = [w.strip() for w in re.split(r"[,\s]+", raw) if w.strip()]
+        if [w.lower() for w in words] == ["none"]:
             return (), "none"
+        spelled = {o.lower(): o for o in self.options}  # W-D, w-d: the same site
         chosen = []
         for word in words:
             if word.isdigit() and 1 <= int(word) <= len(self.options):
                 word = self.options[int(word) - 1]
+            word = spelled.get(word.lower(), word)
             if word not in self.options:
                 raise AnswerError(
                     f"{word!r} is not one of {', '.join(self.options)} (or answer none)"

@@ -70,13 +70,13 @@ class Session:
             seed = secrets.randbits(62)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
             raise SettingError(f"the seed must be a whole number from 0 to 2**64-1, not {seed!r}")
-        self.settings = settings or Settings()
+        self.initial_settings = settings or Settings()  # ASK-07 answers may change them
         self.seed = seed
         self._restart()
 
     def _restart(self) -> None:
         self.answers: list[str] = []
-        self._procedure = Procedure(self.settings, self.seed)
+        self._procedure = Procedure(self.initial_settings, self.seed)
         self._steps = self._procedure.run()
         self._done: list[Step] = []
         self._open(None, first=True)
@@ -95,6 +95,11 @@ class Session:
     @property
     def state(self) -> Lacerda:
         return self._procedure.state
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force: the initial ones with the changes answered at ASK-07."""
+        return self._procedure.state.settings
 
     @property
     def over(self) -> bool:
@@ -161,7 +166,7 @@ class Session:
         """The session as its record: settings, seed, answers, and a check of the state."""
         return {
             "format": FORMAT, "version": VERSION, "seed": self.seed,
-            "settings": self.settings.to_json(), "answers": list(self.answers),
+            "settings": self.initial_settings.to_json(), "answers": list(self.answers),
             "check": self.check(),
         }
 

@@ -95,8 +95,8 @@ SAY: dict[str, tuple[str, str, str]] = {
         "本局設定(確認,或以 key=value 修改一項):{values}",
         "本局设定(确认,或以 key=value 修改一项):{values}",
     ),
-    "setting_changed": ("Setting {key} is now {value}.", "設定 {key} 改為 {value}。",
-                        "设定 {key} 改为 {value}。"),
+    "setting_changed": ("Setting {setting} is now {value}.", "設定 {setting} 改為 {value}。",
+                        "设定 {setting} 改为 {value}。"),
     "s1_two_player_setup": (
         "S1: set up Lisboa for two players (rulebook pp.5–7): row E of downtown covered, one "
         "neutral official in each noble's office, one ship of each type (blue on red), decrees "

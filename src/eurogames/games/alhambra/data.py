@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from importlib import resources
+from typing import Any
+
+from eurogames.core.errors import DataError as CoreDataError
 
 SIDES = ("north", "east", "south", "west")
 NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8  # wall bits, in the order of SIDES
@@ -38,8 +41,8 @@ SEED_POINTS = {
 SEED_NAMES_ZH_HANT = ("亭臺", "宅邸", "樓閣", "宮室", "園林", "塔樓")
 
 
-class DataError(ValueError):
-    """The shipped component data fails one of its checks."""
+class DataError(CoreDataError):
+    """The component data fails one of its checks."""
 
 
 class AlhambraData:
@@ -103,23 +106,40 @@ class AlhambraData:
             raise DataError("tiles.json: the start tile has no walls and 6 copies")
 
 
-def load_data(text: str | None = None) -> AlhambraData:
-    """Load and check the shipped data (or ``text``, for tests of the checks)."""
-    if text is None:
-        text = resources.files(__package__).joinpath("data/tiles.json").read_text("utf-8")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"tiles.json is not valid JSON: {exc}") from None
+def shipped_text() -> str:
+    return resources.files(__package__).joinpath("data/tiles.json").read_text("utf-8")
+
+
+def read(raw: Any) -> AlhambraData:
+    """The data of a parsed document, checked; ``DataError`` names the first problem."""
     try:
         return AlhambraData(raw)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         if isinstance(exc, DataError):
             raise
         raise DataError(f"tiles.json is malformed: {exc!r}") from None
 
 
-DATA = load_data()
+def check_document(raw: Any) -> list[str]:
+    """Every problem the load checks find in a document (they stop at the first)."""
+    try:
+        read(raw)
+    except DataError as exc:
+        return [str(exc)]
+    return []
+
+
+def load_data(text: str | None = None) -> AlhambraData:
+    """Load and check the shipped data (or ``text``, for tests of the checks)."""
+    try:
+        raw = json.loads(shipped_text() if text is None else text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"tiles.json is not valid JSON: {exc}") from None
+    return read(raw)
+
+
+DOCUMENT = json.loads(shipped_text())  # the shipped document, as a DataSet shows it
+DATA = read(DOCUMENT)
 TILE_TYPE = DATA.tile_type
 TILE_PRICE = DATA.tile_price
 TILE_WALLS = DATA.tile_walls

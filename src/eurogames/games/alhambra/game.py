@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from eurogames.core.action import Action
+from eurogames.core.data import DataSet
 from eurogames.core.game import Game, Option
 from eurogames.games.alhambra.actions import ACTIONS, NUM_ACTIONS
+from eurogames.games.alhambra.data import DOCUMENT, check_document
 from eurogames.games.alhambra.rules import AlhambraState
 from eurogames.games.alhambra.text import TITLES
 
@@ -26,8 +28,13 @@ class Alhambra(Game):
             type=bool,
         ),
     }
+    data = DataSet("alhambra", DOCUMENT)  # its shipped data; no other is taken (Game.with_data)
     provisional = []  # every tile value has a source (data/README.md)
+
     num_actions = NUM_ACTIONS
+
+    def _check_data(self, document: dict[str, Any]) -> list[str]:
+        return check_document(document)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> AlhambraState:
         return AlhambraState.setup(self, players, seed, options)

@@ -11,6 +11,9 @@ import hashlib
 import json
 from collections import Counter
 from importlib import resources
+from typing import Any
+
+from eurogames.core.errors import DataError as CoreDataError
 
 COLOURS = ("white", "blue", "green", "red", "black")  # canonical order, data README
 TOKENS = (*COLOURS, "gold")
@@ -20,8 +23,8 @@ CARDS_CHECKSUM = "882f1bd7620d7df9881b31d4149c8452dab28add8d2848121051721348228f
 NOBLES_CHECKSUM = "bbb1d9838725b1da4c5e449eb3eaf0377960626806e7010793cb01bc2425deab"
 
 
-class DataError(ValueError):
-    """The shipped component data fails one of its checks."""
+class DataError(CoreDataError):
+    """The component data fails one of its checks."""
 
 
 def _vector(mapping: dict[str, int], what: str) -> tuple[int, ...]:
@@ -104,18 +107,37 @@ class SplendorData:
             raise DataError("cards.json: noble checksum mismatch (the noble data was altered)")
 
 
-def load_data(text: str | None = None) -> SplendorData:
-    """Load and check the shipped data (or ``text``, for tests of the checks)."""
-    if text is None:
-        text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"cards.json is not valid JSON: {exc}") from None
+def shipped_text() -> str:
+    return resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
+
+
+def read(raw: Any) -> SplendorData:
+    """The data of a parsed document, checked; ``DataError`` names the first problem."""
     try:
         return SplendorData(raw)
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        if isinstance(exc, DataError):
+            raise
         raise DataError(f"cards.json is malformed: {exc!r}") from None
 
 
-DATA = load_data()
+def check_document(raw: Any) -> list[str]:
+    """Every problem the load checks find in a document (they stop at the first)."""
+    try:
+        read(raw)
+    except DataError as exc:
+        return [str(exc)]
+    return []
+
+
+def load_data(text: str | None = None) -> SplendorData:
+    """Load and check the shipped data (or ``text``, for tests of the checks)."""
+    try:
+        raw = json.loads(shipped_text() if text is None else text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"cards.json is not valid JSON: {exc}") from None
+    return read(raw)
+
+
+DOCUMENT = json.loads(shipped_text())  # the shipped document, as a DataSet shows it
+DATA = read(DOCUMENT)

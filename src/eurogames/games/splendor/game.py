@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from eurogames.core.action import Action
+from eurogames.core.data import DataSet
 from eurogames.core.game import Game, Option
 from eurogames.games.splendor.actions import ACTIONS, NUM_ACTIONS
+from eurogames.games.splendor.data import DOCUMENT, check_document
 from eurogames.games.splendor.rules import SplendorState
 from eurogames.games.splendor.text import TITLES
 
@@ -24,8 +26,13 @@ class Splendor(Game):
             "seat of the start player (the rulebook's youngest player); seat 0 by default",
         ),
     }
+    data = DataSet("splendor", DOCUMENT)  # its shipped data; no other is taken (Game.with_data)
     provisional = []  # every card and noble value has a source (data/README.md)
+
     num_actions = NUM_ACTIONS
+
+    def _check_data(self, document: dict[str, Any]) -> list[str]:
+        return check_document(document)
 
     def _check_options(self, players: int, options: dict[str, Any]) -> None:
         if not 0 <= options["first"] < players:
