@@ -209,10 +209,27 @@ class Screen:
             else:
                 own += 1
                 marker = f"{own}."
-            table.add_row(marker, wrap_cjk(words, room))
+            table.add_row(marker, self.settings(line, room) if line.key == "settings"
+                          else wrap_cjk(words, room))
             if line.key.startswith(TURN_ENDS):
                 in_turn = False
         return table
+
+    def settings(self, line: Line, room: int) -> RenderableType:
+        """ASK-07's list of settings as key = value in two columns, not one long line."""
+        values = line.params.get("values", {})
+        intro = text.say(Line(line.key, {**line.params, "values": {}}), self.lang)
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(overflow="fold")
+        grid.add_column(overflow="fold")
+        # "a=1, b=2": a long value wraps after its commas, not in the middle of a word
+        items = [Text.assemble((key, "bold"), " = " + str(value).replace(",", ", "))
+                 for key, value in values.items()]
+        half = (len(items) + 1) // 2  # down the first column, then the second
+        right: list[Text | str] = [*items[half:], *[""] * (2 * half - len(items))]
+        for pair in zip(items[:half], right, strict=True):
+            grid.add_row(*pair)
+        return Group(Text(wrap_cjk(intro.rstrip(" :："), room)), grid)
 
     def question(self, prompt: Prompt) -> RenderableType:
         parts: list[RenderableType] = [self.asked(prompt, "bold cyan")]
