@@ -191,6 +191,8 @@ def test_full_game_shows_the_area_steps_and_questions(full_game: tuple[str, Path
     assert "Answer with a number or the word." in output
     assert re.search(r"1 none\s+2 Engineer\s+3 Marquis\s+4 King", output)
     assert "Enter accepts [" in output
+    assert "follow = with-favour" in output and "Setting follow is now always." in output
+    assert "state_actions = engineer=officials/plan, marquis=ship/produce," in output
 
 
 # -- resume ----------------------------------------------------------------------------------
@@ -429,6 +431,10 @@ def test_save_never_overwrites_a_file_and_options_that_conflict_are_refused(
     assert result.exit_code == 2 and "--resume" in result.output
     assert save.read_text() == "keep me"
     assert run("--resume", str(save), "--seed", "4").exit_code == 2
+    fresh = tmp_path / "fresh.json"
+    run("--seed", "4", "--save", str(fresh), input="")
+    assert run("--resume", str(fresh), "--save", str(save)).exit_code == 2
+    assert save.read_text() == "keep me"
     assert run("--record", str(save), "--save", str(tmp_path / "x.json")).exit_code == 2
     assert run("--seed", "-1", "--save", str(tmp_path / "y.json")).exit_code == 2
     assert run("--lang", "fr").exit_code == 2

@@ -515,9 +515,9 @@ def lacerda_command(
         except SettingError as exc:
             fail(str(exc))
         path = save or default_save_path()
-        if save is not None and save.exists():
-            fail(f"--save {save}: the file exists; continue it with --resume {save}, or "
-                 "choose another file")
+    if save is not None and save.exists() and save != resume:  # never another game's file
+        fail(f"--save {save}: the file exists; continue it with --resume {save}, or "
+             "choose another file")
     check_writable(path)
     companion = Companion(out, session, lang, path)
     if resume is not None:
