@@ -275,6 +275,16 @@ def test_wigs_correction_is_an_answer_kept_in_the_save(planned: Planned,
     assert session.prompt == planned.prompts[3]  # still the same question
 
 
+def test_a_correction_typed_at_a_subset_question_is_a_correction(planned: Planned,
+                                                                  tmp_path: Path) -> None:
+    at = next(i for i, p in enumerate(planned.prompts) if p.kind == "subset")
+    save = tmp_path / "subset.json"
+    typed = [*planned.typed[:at], "Wigs = 9"]
+    run("--seed", str(SEED), "--save", str(save), input="\n".join(typed) + "\n")
+    assert saved(save)["answers"][-1] == "wigs=9"
+    assert Session.load(save).state.wigs == 9
+
+
 def test_log_and_help_change_nothing(planned: Planned, tmp_path: Path) -> None:
     save = tmp_path / "log.json"
     typed = [*planned.typed[:3], "log", "help"]

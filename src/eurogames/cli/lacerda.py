@@ -42,7 +42,7 @@ from eurogames.companions.lacerda import (
 )
 from eurogames.companions.lacerda.procedure import Lacerda, Line
 
-COMMANDS = ("undo", "log", "help", "quit")
+CORRECTION = re.compile(r"^\s*(wigs|influence)\s*=", re.IGNORECASE)  # ASK-27, at any prompt
 SCORE_PARTS = ("wigs", "ships", "rubble", "stores", "decrees", "officials", "favours")
 STEP_NUMBER = re.compile(r"^([1-9])\.\s+(.*)$", re.DOTALL)  # T1–T5's "1. Move…"
 TURN_STARTS, TURN_ENDS = "lacerda_turn", "t5_"  # his turn: its first line, its last (T5)
@@ -85,6 +85,8 @@ def translate(prompt: Prompt, typed: str, lang: str) -> str:
     """An answer typed with the labels the screen shows becomes the codes ``Prompt.parse``
     reads: a choice or subset by its label (``國王`` → ``king``), the word for none
     (``無`` → ``none``) where the prompt takes one. Anything else is passed on as typed."""
+    if CORRECTION.match(typed):  # wigs=N / influence=N: the session reads it, never a label
+        return typed
     codes = list(prompt.options) if prompt.kind in ("choice", "subset") else []
     if prompt.kind in ("subset", "lots", "openings"):
         codes.append("none")
@@ -386,10 +388,10 @@ class Companion:
             self.screen.transcript(session, out)
             return True
         if command == "undo":
-            if not session.answers:
-                self.refuse("there is no answer to undo")
-                return True
-            self.take_back()
+            try:
+                self.take_back()
+            except AnswerError as exc:  # nothing to take back
+                self.refuse(str(exc))
             return True
         if not typed and prompt.default is not None:
             typed = prompt.default
@@ -404,7 +406,7 @@ class Companion:
 
     def take_back(self) -> None:
         """``undo``: the last answer taken back, saved, and its question shown again."""
-        taken = self.session.answers[-1]
+        taken = self.session.answers[-1] if self.session.answers else ""
         self.session.undo()
         self.save()
         self.out.print(Text(self.say("lac_undone", answer=taken), style="yellow"))
@@ -418,7 +420,8 @@ class Companion:
         self.out.print(self.screen.question(self.session.prompt))
 
     def stopped(self) -> int:
-        self.save()
+        if not self.save():
+            return 1
         self.out.print(Text(self.say("lac_saved", path=self.path), style="bold yellow"),
                        soft_wrap=True)  # a path stays one line, to copy whole
         self.out.print(Text(self.say("lac_resume_with", path=shell(self.path)),
