@@ -527,3 +527,16 @@ def test_the_last_answer_can_be_taken_back_at_the_end(planned: Planned, tmp_path
     assert "Your rank: Servant (仆人)" in result.output  # R: Favourite needs a ship
     assert saved(save)["answers"] == [*planned.answers[:-1], "0"]
     assert Session.load(save).state.rank == "servant"
+
+
+def test_the_area_takes_two_pairs_a_line_where_the_terminal_is_wide(planned: Planned) -> None:
+    state = planned.session.state
+    heights = {}
+    for width in (100, 50):
+        console = Console(width=width, no_color=True, record=True)
+        console.print(lacerda_cli.Screen("en", width).area(state))
+        lines = console.export_text().splitlines()
+        assert all(cell_len(line) <= width for line in lines)
+        assert "influence" in lines[1] and ("wigs" in lines[1]) == (width == 100)
+        heights[width] = len(lines)
+    assert heights[100] < heights[50]

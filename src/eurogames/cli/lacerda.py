@@ -46,7 +46,7 @@ CORRECTION = re.compile(r"^\s*(wigs|influence)\s*=", re.IGNORECASE)  # ASK-27, a
 SCORE_PARTS = ("wigs", "ships", "rubble", "stores", "decrees", "officials", "favours")
 STEP_NUMBER = re.compile(r"^([1-9])\.\s+(.*)$", re.DOTALL)  # T1–T5's "1. Move…"
 TURN_STARTS, TURN_ENDS = "lacerda_turn", "t5_"  # his turn: its first line, its last (T5)
-AREA_PAIRS = 2  # label/value pairs per row of the area panel: 100 columns hold two
+AREA_TWO_PAIRS = 80  # from this width the area shows two label/value pairs a row, else one
 
 
 # -- where saves go ------------------------------------------------------------------------
@@ -169,15 +169,18 @@ class Screen:
                     style="grey42")
 
     def area(self, state: Lacerda) -> Panel:
-        """Lacerda's area as labelled rows, two pairs to a line to keep it short."""
+        """Lacerda's area as labelled rows, two pairs to a line where the terminal is wide
+        enough (it is drawn before every question: the shorter the better), else one (a
+        phone's terminal beside the board)."""
+        pairs = 2 if self.width >= AREA_TWO_PAIRS else 1
         grid = Table.grid(padding=(0, 2))
-        for _ in range(AREA_PAIRS):
+        for _ in range(pairs):
             grid.add_column(style="bold", no_wrap=True)
             grid.add_column(overflow="fold")
         rows = text.area(state, self.lang)
-        for at in range(0, len(rows), AREA_PAIRS):
+        for at in range(0, len(rows), pairs):
             cells: list[str] = []
-            for label, value in rows[at:at + AREA_PAIRS]:
+            for label, value in rows[at:at + pairs]:
                 cells += [label, value]
             grid.add_row(*cells)
         return Panel(grid, title=Text(self.say("lac_area"), style="bold"), title_align="left",
