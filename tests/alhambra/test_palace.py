@@ -28,7 +28,7 @@ from eurogames.games.alhambra.palace import (
     xy_of,
 )
 
-from .helpers import grid_from_picture
+from .helpers import CASE19, grid_from_picture
 
 
 def legal_at(grid: bytes, x: int, y: int, tile: int) -> bool:
@@ -104,17 +104,7 @@ def test_case18_p4_a_one_cell_hole_is_forbidden():
 
 def test_case19_p4_a_larger_enclosed_area_is_forbidden():
     grid, _, _ = grid_from_picture(
-        """
-+ ++ ++ ++ +
- F  a  b  c
-+ ++ ++ ++ +
-+ +      + +
- d  .  .  e
-+ +      + +
-+ ++ +
- f  g  X  .
-+ ++ +
-""",
+        CASE19,
         skip="X",
     )
     assert not legal_at(grid, 2, 2, 7)

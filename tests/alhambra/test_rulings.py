@@ -32,8 +32,18 @@ from eurogames.games.alhambra.palace import (
 from eurogames.games.alhambra.render import INK, TYPE_STYLES
 from eurogames.games.alhambra.rules import ACTION, ENDING, OVER, PLACING, _insert_scoring_cards
 
-from .helpers import GAME, card_by_card, grid_from_picture, legal_texts, money, play, position
-from .test_spec_cases import dealt, hand
+from .helpers import (
+    CASE19,
+    GAME,
+    card_by_card,
+    dealt,
+    grid_from_picture,
+    hand,
+    legal_texts,
+    money,
+    play,
+    position,
+)
 
 
 def alhambra_from_picture(picture: str, ids: dict[str, int] | None = None) -> dict:
@@ -47,18 +57,6 @@ def alhambra_from_picture(picture: str, ids: dict[str, int] | None = None) -> di
 
 
 # -- A3: a hole is any enclosed empty area -------------------------------------------------
-# the specification's case 19: placing X encloses the two empty cells (1,1) and (2,1)
-CASE19 = """
-+ ++ ++ ++ +
- F  a  b  c
-+ ++ ++ ++ +
-+ +      + +
- d  .  .  e
-+ +      + +
-+ ++ +
- f  g  X  .
-+ ++ +
-"""
 
 
 def test_a3_any_enclosed_area_is_a_hole():

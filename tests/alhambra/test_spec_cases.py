@@ -13,68 +13,26 @@ was for A10, any sufficient payment, which the engine now follows).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-
 import pytest
 
-from eurogames.core.rng import Rng
 from eurogames.games.alhambra.actions import SCORING_CARD
 from eurogames.games.alhambra.data import TILE_IDS, TILE_TYPE, TYPES
 from eurogames.games.alhambra.palace import FOUNTAIN, longest_wall
 from eurogames.games.alhambra.rules import ACTION, ENDING, OVER, PLACING, AlhambraState
 from eurogames.games.alhambra.scoring import round_points
 
-from .helpers import GAME, alhambra_tiles, legal_texts, money, play, position, purchase
-
-
-def hand(spec: str) -> tuple[int, ...]:
-    """A hand as the state keeps it (a count per card code) from ``"yellow 9 green 8"``."""
-    counts = [0] * 36
-    for code in money(spec):
-        counts[code] += 1
-    return tuple(counts)
-
-
-@contextmanager
-def money_deck_on_top(cards: Sequence[str]) -> Iterator[list[int]]:
-    """Make the next setup's shuffled money deck start with ``cards`` (first dealt first).
-
-    Setup shuffles the money deck with ``Rng.shuffle`` and deals from its top (the end of
-    the list); the wrapper moves one copy of each named card there after the real shuffle,
-    so the deal itself, the display and the five piles are all the engine's own. The list
-    yielded records the deck sizes arranged, so a test can tell that the arrangement ran.
-    """
-    wanted = money(" ".join(cards))
-    shuffle = Rng.shuffle
-    arranged: list[int] = []
-
-    def shuffle_then_arrange(rng: Rng, items: list[int]) -> None:
-        shuffle(rng, items)
-        if not arranged and len(items) in (72, 108) and set(items) == set(range(36)):
-            for code in wanted:
-                items.remove(code)
-            items.extend(reversed(wanted))
-            arranged.append(len(items))
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Rng, "shuffle", shuffle_then_arrange)
-        yield arranged
-
-
-FOUR_FIVES = "blue 5 orange 5 yellow 5 green 5"  # four cards worth 20
-
-
-def dealt(
-    players: int, deals: Sequence[str], then: str = "", options: dict | None = None
-) -> AlhambraState:
-    """A real setup whose deck deals ``deals`` (one string per seat) and then ``then``."""
-    with money_deck_on_top([*deals, then] if then else deals) as arranged:
-        state = GAME.new(players, seed=11, options=options or {})
-    assert arranged, (
-        "setup no longer shuffles the money deck with Rng.shuffle: arrange it another way"
-    )
-    return state
+from .helpers import (
+    FOUR_FIVES,
+    GAME,
+    alhambra_tiles,
+    dealt,
+    hand,
+    legal_texts,
+    money,
+    play,
+    position,
+    purchase,
+)
 
 
 # -- setup: cases 1 and 2 ----------------------------------------------------------------

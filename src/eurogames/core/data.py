@@ -24,9 +24,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from eurogames.core.errors import DataError
 
@@ -116,6 +117,43 @@ def read_data_file(path: str | os.PathLike[str]) -> DataSet:
     if not isinstance(game, str) or not game:
         raise DataError(f"{path}: a data file names its game in a top-level \"game\" field")
     return DataSet(game, document, str(path))
+
+
+T = TypeVar("T")
+
+
+class SelfCheckingData(Generic[T]):
+    """How a game reads a data document into a class that checks it on construction
+    (raising ``DataError`` at the first problem): ``read`` a parsed document, ``parse`` a
+    file's text, ``check`` for ``Game._check_data``. Anything else the class raises on a
+    malformed document (a missing key, a wrong type) becomes a ``DataError`` too."""
+
+    def __init__(self, make: Callable[[Any], T], file_name: str,
+                 error: type[DataError] = DataError) -> None:
+        self.make, self.file_name, self.error = make, file_name, error
+
+    def read(self, document: Any) -> T:
+        try:
+            return self.make(document)
+        except DataError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise self.error(f"{self.file_name} is malformed: {exc!r}") from None
+
+    def parse(self, text: str) -> T:
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise self.error(f"{self.file_name} is not valid JSON: {exc}") from None
+        return self.read(document)
+
+    def check(self, document: Any) -> list[str]:
+        """The problem that stops the read, if any, as a one-item list."""
+        try:
+            self.read(document)
+        except DataError as exc:
+            return [str(exc)]
+        return []
 
 
 def user_data_dir() -> Path:

@@ -11,8 +11,8 @@ import hashlib
 import json
 from collections import Counter
 from importlib import resources
-from typing import Any
 
+from eurogames.core.data import SelfCheckingData
 from eurogames.core.errors import DataError as CoreDataError
 
 COLOURS = ("white", "blue", "green", "red", "black")  # canonical order, data README
@@ -111,32 +111,13 @@ def shipped_text() -> str:
     return resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
 
 
-def read(raw: Any) -> SplendorData:
-    """The data of a parsed document, checked; ``DataError`` names the first problem."""
-    try:
-        return SplendorData(raw)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        if isinstance(exc, DataError):
-            raise
-        raise DataError(f"cards.json is malformed: {exc!r}") from None
-
-
-def check_document(raw: Any) -> list[str]:
-    """Every problem the load checks find in a document (they stop at the first)."""
-    try:
-        read(raw)
-    except DataError as exc:
-        return [str(exc)]
-    return []
+FILE = SelfCheckingData(SplendorData, "cards.json", DataError)
+read, check_document = FILE.read, FILE.check
 
 
 def load_data(text: str | None = None) -> SplendorData:
     """Load and check the shipped data (or ``text``, for tests of the checks)."""
-    try:
-        raw = json.loads(shipped_text() if text is None else text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"cards.json is not valid JSON: {exc}") from None
-    return read(raw)
+    return FILE.parse(shipped_text() if text is None else text)
 
 
 DOCUMENT = json.loads(shipped_text())  # the shipped document, as a DataSet shows it
