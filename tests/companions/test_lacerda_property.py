@@ -96,7 +96,9 @@ def random_answer(prompt: Prompt, rng: random.Random) -> str:
             values[i] = rng.randint(0, max(0, min(prompt.high, room, 3)))
         return " ".join(map(str, values))
     if kind == "lots":
-        lots = rng.sample([f"{r}{c}" for r in ROWS for c in COLUMNS], rng.randint(0, 4))
+        taken = prompt.params.get("not", ())  # lots with his stores are not empty
+        free = [f"{r}{c}" for r in ROWS for c in COLUMNS if f"{r}{c}" not in taken]
+        lots = rng.sample(free, min(len(free), rng.randint(0, 4)))
         return ", ".join(f"{lot} {small(rng, 0, 12)}" for lot in lots) or "none"
     if kind == "openings":
         pairs = [(b, s) for b in prompt.params.get("buildings", ARCHITECTS)

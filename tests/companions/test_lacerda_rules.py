@@ -60,6 +60,12 @@ QUIET: dict[str, str] = {
 UPPER = ("king", "treasury")  # T2: the helper on these decks takes the upper action
 
 
+
+def lot(n: int, row: str = "A") -> str:
+    """The n-th empty lot from ``row`` on, left to right (his stores never share a lot)."""
+    rows = "ABCD"[ "ABCD".index(row):]
+    return f"{rows[n // 5]}{n % 5 + 1}"
+
 def before(noble: str) -> str:
     """The noble whose portrait T1 leaves for ``noble``'s (T1: to the right, wrapping)."""
     return NOBLES[NOBLES.index(noble) - 1]
@@ -549,8 +555,9 @@ def test_k23_a2_officials_are_never_removed():
                "openings": "blue W-D 3 0"}
     his = {"engineer": {"store_lots": "A1 2"}, "marquis": {"decrees_shown": "8"},
            "king": {key: [value, value] for key, value in opening.items()}}
-    for _ in range(6):  # you visit the king each round and he follows: N3 as well
+    for n in range(6):  # you visit the king each round and he follows: N3 as well
         acting = NOBLES[(NOBLES.index(session.state.courtier) + 1) % 3]
+        his["engineer"]["store_lots"] = f"{lot(n)} 2"  # each store on an empty lot
         play(session, you_visited="king", **{**opening, **his[acting]})
         check()
     assert sum(session.state.offices.values()) > 1  # A2 did place officials
@@ -807,7 +814,7 @@ def test_k53_n1_rubble_costs_are_a_setting():
 def test_k54_n1_no_house_left_is_impossible_and_unpaid():
     session = new(favour="engineer")  # he follows your visits to the engineer (F2)
     for n in range(8):
-        turn = play(session, you_visited="engineer", store_lots=f"A{n % 5 + 1} 0")
+        turn = play(session, you_visited="engineer", store_lots=f"{lot(n)} 0")
         assert turn.said("n1_build_store")
     assert session.state.houses_supply == 0 and len(session.state.stores) == 8
     turn = play(session, you_visited="engineer")
@@ -1001,7 +1008,7 @@ def test_k81_h2_church_scoring_in_your_turn():
 def rubble_rounds(session: Session, cubes: int) -> None:
     """Rounds in which he follows your visits to the engineer, each store with a cube."""
     for n in range(cubes):
-        play(session, you_visited="engineer", store_lots=f"B{n % 5 + 1} 0",
+        play(session, you_visited="engineer", store_lots=f"{lot(n, 'B')} 0",
              rubble_in_row="fire")
 
 
@@ -1090,7 +1097,7 @@ def fixture_game(scoring: str = "count", **answers: str) -> Session:
     reach(session, "king", "marquis")
     calm(session, favour_left="yes")  # the marquis's favour, his second
     for n in range(6):  # he follows your visits to the engineer: a store, a cube each
-        calm(session, you_visited="engineer", store_lots=f"C{n % 5 + 1} 0",
+        calm(session, you_visited="engineer", store_lots=f"{lot(n, 'C')} 0",
              rubble_in_column="tsunami")
     for _ in range(2):  # and to the marquis: 2 decrees each
         calm(session, you_visited="marquis", decrees_shown="8")
@@ -1146,7 +1153,7 @@ def rank_of(margin: int, lacerda_stores: int = 0, **you: int) -> str:
     """Your rank with ``you``'s figures and your score ``margin`` above Lacerda's."""
     session = new(favour="engineer")
     for n in range(lacerda_stores):
-        play(session, you_visited="engineer", store_lots=f"A{n % 5 + 1} 0")
+        play(session, you_visited="engineer", store_lots=f"{lot(n)} 0")
     assert len(session.state.stores) == lacerda_stores
     said = finish(session, score=lambda total: total + margin, **you)
     assert said.one("rank")["rank"] == session.state.rank
@@ -1265,3 +1272,15 @@ def test_k03_s12_the_session_reports_the_settings_in_force():
     assert session.initial_settings.follow == "with-favour"
     assert session.to_json()["settings"]["follow"] == "with-favour"
     assert Session.from_json(session.to_json()).settings.follow == "always"
+
+
+def test_k52_n1_a_lot_holding_his_store_is_not_empty():
+    # N1: he builds on an empty lot; a lot where his store stands is refused as an answer
+    session = new(favour="engineer")
+    play(session, you_visited="engineer", store_lots="B2 3")
+    assert session.state.stores[0][0] == "B2"
+    play(session, stop="store_lots", you_visited="engineer")
+    before = session.to_json()
+    with pytest.raises(AnswerError, match="B2 holds Lacerda's store already"):
+        session.answer("B2 3, C4 1")
+    assert session.to_json() == before

@@ -29,6 +29,7 @@ import eurogames
 from eurogames.bots import Bot, bot_names
 from eurogames.cli import arena as arena_cli
 from eurogames.cli import data as data_cli
+from eurogames.cli import lacerda as lacerda_cli
 from eurogames.cli import serve as serve_cli
 from eurogames.cli.screen import Screen
 from eurogames.cli.seats import SeatSpec, parse_options, parse_seats
@@ -550,6 +551,7 @@ def replay_command(
 serve_cli.register(app)  # eurogames serve: the browser client (cli/serve.py)
 arena_cli.register(app)  # eurogames arena: tournaments and ratings (cli/arena.py)
 data_cli.register(app)  # eurogames data: component data, provisional values (cli/data.py)
+lacerda_cli.register(app)  # eurogames lacerda: the Lisboa solo companion (cli/lacerda.py)
 
 
 def main() -> None:

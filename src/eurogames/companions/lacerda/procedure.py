@@ -461,7 +461,8 @@ class Procedure:
         wigs, then the top row, then the leftmost (Q42)."""
         if not self.state.houses_supply:
             return None
-        lots = yield Prompt("ASK-19", "store_lots", "lots")
+        taken = tuple(lot for lot, _ in self.state.stores)  # his own stores' lots are not empty
+        lots = yield Prompt("ASK-19", "store_lots", "lots", params={"not": taken})
         if not lots:
             return None
         return min(lots, key=lambda lw: (-lw[1], lw[0][0], int(lw[0][1])))

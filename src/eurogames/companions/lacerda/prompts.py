@@ -149,6 +149,8 @@ class Prompt:
                 raise AnswerError(f"{parts[0]!r} is not a lot: rows A–D, columns 1–5, e.g. B2")
             if lot in lots:
                 raise AnswerError(f"lot {lot} is named twice")
+            if lot in self.params.get("not", ()):
+                raise AnswerError(f"lot {lot} holds Lacerda's store already: list empty lots")
             lots[lot] = _bounded(parts[1], f"wigs at {lot}")
         ordered = tuple(sorted(lots.items()))
         return ordered, ", ".join(f"{lot} {wigs}" for lot, wigs in ordered)

@@ -8,6 +8,7 @@ area as labelled rows. Every key the procedure uses has all three languages (tes
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from eurogames.companions.lacerda.components import RUBBLE
@@ -591,8 +592,12 @@ def _pick(table: dict[str, tuple[str, str, str]], key: str, lang: str) -> str:
     return table[key][_lang_index(lang)]
 
 
+_ONE = re.compile(r"(?<![\d.])1 (wig|store|cube|official|decree|ship|plan|card|house|tile)s\b")
+
+
 def _fill(template: str, params: dict[str, Any], lang: str) -> str:
-    return template.format(**{k: _name(v, lang) for k, v in params.items()})
+    text = template.format(**{k: _name(v, lang) for k, v in params.items()})
+    return _ONE.sub(r"1 \1", text) if lang == "en" else text  # "1 wig", not "1 wigs"
 
 
 def say(line: Line, lang: str = "en") -> str:
