@@ -25,10 +25,12 @@ import httpx
 import pytest
 
 import eurogames
+from eurogames.companions.lacerda import Session
 from eurogames.store import Store
 from eurogames.web import create_app
 
 from . import TINY_LEVELS, bot, human
+from .lacerda_script import scripted_answer
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
@@ -863,8 +865,6 @@ def click_answer(page: Page, payload: dict[str, Any], answer: str) -> None:
 
 def test_lacerda_turns_by_clicking_on_a_phone(base: str, new_page: NewPage,
                                               artifacts: Path) -> None:
-    from .lacerda_script import scripted_answer
-
     page = new_page(PHONE)
     page.goto(base + "/")
     page.wait_for_selector("#lc-start")
@@ -989,8 +989,6 @@ def test_lacerda_turns_by_clicking_on_a_phone(base: str, new_page: NewPage,
 
 def test_lacerda_save_file_carries_on_in_the_browser(base: str, new_page: NewPage,
                                                       tmp_path: Path) -> None:
-    from eurogames.companions.lacerda import Session
-
     saved = Session(seed=4)
     for answer in ("confirm", "red", "blue", "green"):
         saved.answer(answer)
