@@ -79,7 +79,8 @@ class LacerdaSessions:
             else:
                 choices = None
             # a setting is named by its key: the ASK-07 prompt changes it as key=value
-            settings.append({"key": key, "default": defaults[key], "choices": choices})
+            settings.append({"key": key, "default": defaults[key], "choices": choices,
+                             "label": words.setting(key, lang)})
         return {"companion": COMPANION, "title": words.ui("title", lang),
                 "settings": settings}
 

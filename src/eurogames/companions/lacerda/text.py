@@ -586,6 +586,53 @@ UI: dict[str, tuple[str, str, str]] = {
 }
 
 
+SETTINGS: dict[str, tuple[str, str, str]] = {
+    "start_official": ("Q12: his first official in the Marquis's office (marquis, as the 2-player "
+                       "set-up) or in his area (area, the seed's words)",
+                       "Q12:他的第一個行政員在首相辦公室(marquis,2人設置)或在他的區域(area,規則原文)",
+                       "Q12:他的第一个行政员在首相办公室(marquis,2人设置)或在他的区域(area,规则原文)"),
+    "follow": ("Q23: he follows your visits only with that noble's favour (with-favour) or "
+               "always (always, the seed's words)",
+               "Q23:他只在持有該貴族恩寵時跟隨(with-favour)或總是跟隨(always,規則原文)",
+               "Q23:他只在持有该贵族恩宠时跟随(with-favour)或总是跟随(always,规则原文)"),
+    "decree_69": ("Q43: where #69's replacement goes", "Q43:69號法令卡的替換放在哪裡",
+                  "Q43:69号法令卡的替换放在哪里"),
+    "wig_rate": ("Q18: wigs he pays per missing influence", "Q18:每缺1影響力支付的假髮",
+                 "Q18:每缺1影响力支付的假发"),
+    "influence_cap": ("Q18: influence stops at 10 with 1 wig per gain there (on) or has no cap "
+                      "(off, the seed's words)",
+                      "Q18:影響力上限10,到頂每次得1假髮(on)或無上限(off,規則原文)",
+                      "Q18:影响力上限10,到顶每次得1假发(on)或无上限(off,规则原文)"),
+    "church_trigger": ("Q19: church scoring when the Cardinal passes the influence icon, or "
+                       "also when it lands on it",
+                       "Q19:主教穿過影響力圖標才觸發教堂計分,或停在上面也觸發",
+                       "Q19:主教穿过影响力图标才触发教堂计分,或停在上面也触发"),
+    "ship_influence": ("Q5: the ship action gives the new ship's influence (new) or all his "
+                       "ships' (all)",
+                       "Q5:船只行動獲得新船的影響力(new)或他所有船的(all)",
+                       "Q5:船只行动获得新船的影响力(new)或他所有船的(all)"),
+    "scoring": ("Q3, Q4: his stores and officials count 1 each (count, the seed) or as "
+                "majorities (majority)",
+                "Q3、Q4:他的商店與行政員各計1分(count,規則原文)或比多數(majority)",
+                "Q3、Q4:他的商店与行政员各计1分(count,规则原文)或比多数(majority)"),
+    "helper_cycle": ("Q1: the order the helper moves through the decks",
+                     "Q1:助手在牌堆間移動的順序", "Q1:助手在牌堆间移动的顺序"),
+    "state_actions": ("Q2: each noble's upper/lower state actions, as the board shows them",
+                      "Q2:每位貴族上面/下面的國家行動(依版圖)",
+                      "Q2:每位贵族上面/下面的国家行动(依版图)"),
+    "office_capacity": ("Q16: officials an office holds (0: no limit)",
+                        "Q16:每個辦公室可容納的行政員(0:無上限)",
+                        "Q16:每个办公室可容纳的行政员(0:无上限)"),
+    "rubble_cost": ("N1, Q6: the cost of each rubble colour, for the most expensive cube",
+                    "N1、Q6:各色碎石方塊的費用(拿最貴的)", "N1、Q6:各色碎石方块的费用(拿最贵的)"),
+}
+
+
+def setting(key: str, lang: str = "en") -> str:
+    """What a setting decides, with the ruling it stands for, in ``lang``."""
+    return _pick(SETTINGS, key, lang)
+
+
 def _pick(table: dict[str, tuple[str, str, str]], key: str, lang: str) -> str:
     if key not in table:
         raise KeyError(f"no text for {key!r}")
@@ -633,10 +680,11 @@ def ui(key: str, lang: str = "en") -> str:
 
 def area(state: Lacerda, lang: str = "en") -> list[tuple[str, str]]:
     """Lacerda's play area as (label, value) rows, in ``lang``."""
-    offices = ", ".join(f"{option(n, lang)} {c}" for n, c in state.offices.items())
+    sep = ", " if lang == "en" else "、"
+    offices = sep.join(f"{option(n, lang)} {c}" for n, c in state.offices.items())
     cubes = [f"{option(c, lang).split(' ')[0].split('(')[0]} {state.rubble.count(c)}"
              for c in RUBBLE if c in state.rubble]
-    ships = ", ".join(f"{option(s.colour, lang)} ({s.influence}/{s.value})" for s in state.ships)
+    ships = sep.join(f"{option(s.colour, lang)} ({s.influence}/{s.value})" for s in state.ships)
     rows = [
         ("influence", str(state.influence)),
         ("wigs", str(state.wigs)),
@@ -644,7 +692,7 @@ def area(state: Lacerda, lang: str = "en") -> list[tuple[str, str]]:
         ("helper", option(state.helper, lang) if state.helper else "—"),
         ("officials", f"{state.officials_supply} / {offices}"),
         ("houses", str(state.houses_supply)),
-        ("stores", ", ".join(f"{lot} {option(good, lang)}" for lot, good in state.stores)
+        ("stores", sep.join(f"{lot} {option(good, lang)}" for lot, good in state.stores)
          or "—"),
         ("rubble", f"{len(state.rubble)}" + (f" ({', '.join(cubes)})" if cubes else "")),
         ("ships", ships or "—"),

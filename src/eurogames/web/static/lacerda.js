@@ -66,7 +66,7 @@ export function lacerdaLobbyPanel(box) {
         s.choices.map((c) => h("option", { value: c, selected: c === values[s.key] }, c)))
       : h("input", { type: "text", id, name: s.key, value: values[s.key], onchange: (e) => { values[s.key] = e.target.value.trim() || s.default; render(); } });
     return h("div", { class: ["field", "lc-setting", changed && "changed"] },
-      h("label", { for: id }, h("code", {}, s.key)),
+      h("label", { for: id }, h("code", {}, s.key), s.label ? h("small", { class: "help" }, ` ${s.label}`) : null),
       input,
       changed ? h("small", { class: "help" }, t("lc_default_was", { value: s.default })) : null);
   }
