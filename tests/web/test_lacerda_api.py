@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import text
 
 from eurogames.companions.lacerda import Session, rank
+from eurogames.companions.lacerda import text as companion_text
 from eurogames.store import Store, StoreError
 
 from .conftest import ServerFactory
@@ -76,10 +77,13 @@ def test_the_catalogue_lists_every_setting_with_its_default(client: Any) -> None
     assert body["companion"] == "lacerda" and body["title"] == "里斯本單人:拉塞爾達"
     settings = {s["key"]: s for s in body["settings"]}
     assert settings["follow"] == {"key": "follow", "default": "with-favour",
-                                  "choices": ["with-favour", "always"]}
+                                  "choices": ["with-favour", "always"],
+                                  "label": companion_text.setting("follow", "zh-Hant")}
+    assert settings["follow"]["label"].startswith("Q23:")  # what it decides, in the language
     assert settings["wig_rate"]["choices"] == ["1", "2", "3"]
     assert settings["helper_cycle"] == {"key": "helper_cycle", "choices": None,
-                                        "default": "engineer,marquis,king,treasury"}
+                                        "default": "engineer,marquis,king,treasury",
+                                        "label": companion_text.setting("helper_cycle", "zh-Hant")}
 
 
 def test_a_session_starts_with_the_settings_asked_and_an_unguessable_link(
