@@ -10,6 +10,7 @@ import hashlib
 import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import eurogames
@@ -352,10 +353,12 @@ def test_the_record_is_only_for_finished_matches(client: Any) -> None:
     assert (status, code) == (403, "forbidden") and "hidden" in message
     final = play_out(client, match)
     assert final["status"] == "finished" and final["winners"]
-    record = client.get(url).json()
-    assert record["match"] == match["match"] and record["seed"] == 11
+    response = client.get(url)
+    record = response.json()
+    assert match["match"] in response.headers["content-disposition"]  # the id: in the name
+    assert record["seed"] == 11 and "match" not in record  # a record, as every record is
     assert record["result"] == {"scores": final["scores"], "winners": final["winners"]}
-    assert eurogames.replay({k: v for k, v in record.items() if k != "match"}).is_over()
+    assert eurogames.replay(record).is_over()
     listed = client.get("/api/matches", params={"status": "finished"}).json()["matches"]
     assert listed[0]["match"] == match["match"] and listed[0]["current_player"] == -1
     assert listed[0]["result"] == record["result"]
@@ -367,10 +370,12 @@ def test_the_record_is_only_for_finished_matches(client: Any) -> None:
     imported = response.json()
     assert imported["url"] == f"/replay/{imported['match']}"
     again = client.get(f"/api/matches/{imported['match']}/record").json()
-    assert {**again, "match": None} == {**record, "match": None}
+    assert again == record
+    # a record downloaded from an earlier version, with its match id, still imports
+    assert client.post("/api/records", json={**record, "match": "old"}).status_code == 201
     statuses = [m["status"] for m in client.get("/api/matches",
                                                 params={"status": "finished"}).json()["matches"]]
-    assert statuses == ["imported", "finished"]
+    assert statuses == ["imported", "imported", "finished"]
     replay = client.get(f"/api/matches/{imported['match']}/replay", params={"ply": 3}).json()
     assert (replay["ply"], replay["total"], len(replay["log"])) == (3, final["ply"], 3)
 
@@ -612,3 +617,18 @@ def test_a_broken_plugin_is_left_out_of_the_catalogue_and_refused_by_name(
     status, code, message = error_of(response)
     assert (status, code) == (422, "malformed") and "'broken-games'" in message
     assert error_of(client.get("/games/fails/board/board.js"))[:2] == (404, "not_found")
+
+
+def test_a_downloaded_record_replays_in_the_terminal(client: Any, tmp_path: Path) -> None:
+    # issue 17: records are one format wherever they come from
+    from typer.testing import CliRunner
+
+    from eurogames.cli.main import app
+
+    match = create(client, seed=5)
+    play_out(client, match)
+    path = tmp_path / "downloaded.json"
+    path.write_bytes(client.get(f"/api/matches/{match['match']}/record").content)
+    result = CliRunner().invoke(app, ["replay", str(path), "--auto"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert "unknown field" not in result.output

@@ -649,7 +649,9 @@ class MatchManager:
         if live.status == "active":
             raise ApiError(403, "forbidden", "the record of a running match would reveal the "
                            "hidden cards; it can be downloaded once the match is over")
-        return {**live.state.record(), "match": live.id}
+        # one record format wherever it comes from (the CLI replays it): the match id is in
+        # the download's file name, not in the record
+        return live.state.record()
 
     async def replay_at(self, match_id: str, ply: int | None, lang: str) -> dict[str, Any]:
         """The spectator's view at ply ``ply`` (running matches included: never a seat's)."""
