@@ -271,3 +271,14 @@ def test_the_server_catalogue_reports_the_data_it_plays_with(tmp_path, monkeypat
     monkeypatch.setenv(DATA_ENV, str(corrected(tmp_path)))  # what `serve --data` sets
     eurogames.refresh_games()
     assert takeaway_entry()["provisional"] == []
+
+
+def test_a_long_list_of_provisional_values_is_named_by_group_in_one_line():
+    from eurogames.core.data import provisional_groups, provisional_line
+
+    few = [ProvisionalValue("hand_size", "why")]
+    assert provisional_line(few) == "hand_size"
+    many = [ProvisionalValue(f"buildings[{i}].cost", "scaled") for i in range(12)]
+    many += [ProvisionalValue("meditation.levels", "symmetry"), ProvisionalValue("farm", "")]
+    assert provisional_groups(many) == [("buildings", 12), ("meditation", 1), ("farm", 1)]
+    assert provisional_line(many) == "14 values (buildings 12, meditation 1, farm 1)"

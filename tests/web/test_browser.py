@@ -345,6 +345,28 @@ def test_lobby_creates_a_match_and_hands_out_its_links(
     banner = page.locator(".banner.provisional")
     assert "noble tile art" in banner.inner_text() and "no source yet" in banner.inner_text()
 
+    # a long list (Agra's data has a hundred and more) is counted by what the values belong
+    # to, every value one click away
+    def many(route: Any) -> None:
+        catalogue = route.fetch().json()
+        for game in catalogue["games"]:
+            if game["name"] == "splendor":
+                game["provisional"] = [
+                    *({"what": f"cards[{i}].cost", "reason": "scaled"} for i in range(9)),
+                    {"what": "nobles", "reason": "symmetry"}]
+        route.fulfill(json=catalogue)
+
+    page.unroute("**/api/catalogue*")
+    page.route("**/api/catalogue*", many)
+    page.reload()
+    page.select_option("#game", "splendor")
+    banner = page.locator(".banner.provisional")
+    assert "cards (9), nobles (1)" in banner.inner_text()
+    assert not page.locator(".banner.provisional details li").first.is_visible()
+    page.click(".banner.provisional summary")
+    assert page.locator(".banner.provisional details li").count() == 10
+    assert "All 10 values" in banner.inner_text()
+
 
 def test_splendor_against_a_bot_to_the_end_by_clicking(
         base: str, new_page: NewPage, artifacts: Path, tmp_path: Path) -> None:

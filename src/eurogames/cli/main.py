@@ -35,6 +35,7 @@ from eurogames.cli.screen import Screen
 from eurogames.cli.seats import SeatSpec, parse_options, parse_seats
 from eurogames.cli.strings import say
 from eurogames.core.action import Action
+from eurogames.core.data import provisional_line
 from eurogames.core.errors import (
     GamePluginError,
     IllegalActionError,
@@ -129,7 +130,7 @@ def games_command(lang: LangOption = "en") -> None:
             table.add_row(name, *("—" for _ in LANGS), "—", status)
             continue
         if game.provisional:
-            what = "; ".join(value.what for value in game.provisional)
+            what = provisional_line(game.provisional)
             status = Text(say(lang, "provisional", what=what), style="yellow")
         else:
             status = Text(say(lang, "complete"), style="green")
@@ -412,8 +413,9 @@ def play_command(
         fail(str(exc))
     table = make_seats(found, specs, state.seed, lang)
     if found.provisional and not quiet:  # the game says so before it starts
-        what = "; ".join(value.what for value in found.provisional)
-        console().print(Text(say(lang, "provisional", what=what), style="yellow"))
+        what = provisional_line(found.provisional)
+        console().print(Text(say(lang, "provisional", what=what) + f" (eurogames data "
+                             f"{found.name})", style="yellow"))
     match = Match(console(), Screen(found, lang), state, table, quiet, record)
     raise typer.Exit(match.run())
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +87,25 @@ def provisional_values(document: Any, path: str = "") -> list[ProvisionalValue]:
             name = item.get("id") if isinstance(item, dict) else None
             found.extend(provisional_values(item, f"{path}[{name if name is not None else i}]"))
     return found
+
+
+def provisional_groups(values: list[ProvisionalValue]) -> list[tuple[str, int]]:
+    """Provisional values counted by what they belong to (the first part of each path), in
+    order of appearance: how a front end names a long list in one line."""
+    counts: dict[str, int] = {}
+    for value in values:
+        group = re.split(r"[.\[]", value.what, maxsplit=1)[0] or value.what
+        counts[group] = counts.get(group, 0) + 1
+    return list(counts.items())
+
+
+def provisional_line(values: list[ProvisionalValue], most: int = 6) -> str:
+    """The provisional values in one line: each named when there are at most ``most``,
+    else counted by group ("buildings 16, meditation 8, …")."""
+    if len(values) <= most:
+        return "; ".join(value.what for value in values)
+    groups = ", ".join(f"{group} {n}" for group, n in provisional_groups(values))
+    return f"{len(values)} values ({groups})"
 
 
 def _join(path: str, key: str) -> str:

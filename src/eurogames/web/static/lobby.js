@@ -4,7 +4,7 @@
 import { api, query } from "./api.js";
 import { getLang, seatNames, t } from "./i18n.js";
 import { lacerdaLobbyPanel } from "./lacerda.js";
-import { copyText, formatTime, h, replace, toast } from "./ui.js";
+import { copyText, formatTime, h, provisionalBanner, replace, toast } from "./ui.js";
 
 export function startLobby(root) {
   let catalogue = null;
@@ -115,13 +115,6 @@ export function startLobby(root) {
     return h("li", { class: "seat-row" }, h("span", { class: "seat-label" }, t("seat_n", { n: i + 1 })), kind, detail);
   }
 
-  function provisionalBanner(list, title) {
-    if (!list || !list.length) return null;
-    return h("div", { class: "banner provisional", role: "note" },
-      h("strong", {}, t("provisional_banner", { title })),
-      h("ul", {}, list.map((p) => h("li", {}, h("b", {}, p.what), p.reason ? ` — ${p.reason}` : ""))));
-  }
-
   function renderForm() {
     const game = gameInfo(form.game);
     const playerChoices = [];
@@ -134,7 +127,8 @@ export function startLobby(root) {
     const hotseat = h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: form.hotseat, onchange: (e) => { form.hotseat = e.target.checked; } });
     const submit = h("button", { type: "submit", class: "primary", id: "create" }, t("create"));
     const formEl = h("form", { class: "new-game-form", onsubmit: (e) => { e.preventDefault(); create(submit); } },
-      provisionalBanner(game.provisional, game.title),
+      provisionalBanner(game.provisional, t("provisional_banner", { title: game.title }),
+        t("provisional_all", { n: (game.provisional || []).length })),
       h("div", { class: "field" }, h("label", { for: "game" }, t("game")), gameSelect,
         game.board === false ? h("small", { class: "help" }, t("generic_board_note")) : null),
       h("div", { class: "field" }, h("label", { for: "players" }, t("players")), playersSelect),

@@ -8,7 +8,7 @@ import { boardFor, drawBoard } from "./boards/index.js";
 import { renderGeneric } from "./boards/generic.js";
 import { errorText, getLang, seatNames, t } from "./i18n.js";
 import { breakdownTable, entryParts } from "./report.js";
-import { closeMenu, h, menu, replace, toast } from "./ui.js";
+import { closeMenu, h, menu, provisionalBanner, replace, toast } from "./ui.js";
 
 const MAX_BACKOFF_MS = 10000;
 const PING_MS = 20000;
@@ -218,11 +218,10 @@ export function startPlay(root, matchId, token) {
 
   function renderNotes() {
     const items = [];
-    if (payload.provisional && payload.provisional.length) {
-      items.push(h("div", { class: "banner provisional", role: "note" },
-        h("strong", {}, t("provisional_banner", { title: payload.title })),
-        h("ul", {}, payload.provisional.map((p) => h("li", {}, h("b", {}, p.what), p.reason ? ` — ${p.reason}` : "")))));
-    }
+    const banner = provisionalBanner(payload.provisional,
+      t("provisional_banner", { title: payload.title }),
+      t("provisional_all", { n: (payload.provisional || []).length }));
+    if (banner) items.push(banner);
     replace(notes, items);
   }
 

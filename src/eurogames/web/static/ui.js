@@ -179,3 +179,21 @@ export function containsAll(big, small) {
 export function leadsTo(texts) {
   return texts.length ? texts.join("\n") : null;
 }
+
+/** The banner of a game whose component values are partly provisional (no source yet): each
+ * value with how it was chosen, or, for a long list, the values counted by what they belong
+ * to (the first part of each path), every value one click away. */
+export function provisionalBanner(list, heading, allLabel) {
+  if (!list || !list.length) return null;
+  const item = (p) => h("li", {}, h("b", {}, p.what), p.reason ? ` — ${p.reason}` : "");
+  const banner = (...body) => h("div", { class: "banner provisional", role: "note" }, h("strong", {}, heading), ...body);
+  if (list.length <= 6) return banner(h("ul", {}, list.map(item)));
+  const groups = new Map();
+  for (const p of list) {
+    const group = p.what.split(/[.[]/)[0] || p.what;
+    groups.set(group, (groups.get(group) || 0) + 1);
+  }
+  return banner(
+    h("p", {}, [...groups].map(([group, n]) => `${group} (${n})`).join(", ")),
+    h("details", {}, h("summary", {}, allLabel), h("ul", {}, list.map(item))));
+}
