@@ -401,7 +401,7 @@ def check_document(document: Any) -> list[str]:
         c.add("game", f"must be 'agra', not {_show(document.get('game'))}")
     if not isinstance(document.get("note"), str):
         c.add("note", "must be a text saying what the document is")
-    if document.get("schema_version") != 1:
+    if document.get("schema_version") != 1 or isinstance(document.get("schema_version"), bool):
         c.problems.append(f"schema_version must be 1, not {_show(document.get('schema_version'))}")
     checks = (_check_sources, _check_statuses, _check_image_only, _check_goods, _check_arrows,
               _check_buildings, _check_bonus_tiles, _check_favour, _check_meditation,
@@ -985,8 +985,9 @@ def _check_notables(c: _Check, doc: dict) -> None:
                         f"goods ({_show(SEED_NOTABLES[nid][1])}): Appendix I")
         if _k(nid) in SEED_NOTABLES and [n.get(t) for t in TIMINGS] != [
                 t in SEED_NOTABLES[nid][2].split() for t in TIMINGS]:
-            c.add(path, "must have the seed's timing: "
-                        f"{SEED_NOTABLES[nid][2] or 'none of'} {', '.join(TIMINGS)} (Appendix I)")
+            flags = ", ".join(f"{t} {str(t in SEED_NOTABLES[nid][2].split()).lower()}"
+                              for t in TIMINGS)
+            c.add(path, f"must have the seed's timing: {flags} (Appendix I)")
         if not isinstance(generous, dict):
             c.add(f"{path}.generous", "must be an object (good -> extra rupees)")
         else:
