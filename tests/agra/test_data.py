@@ -247,6 +247,44 @@ def test_the_farm_gives_every_good_its_two_tracks():
     assert 2 * (DATA.farm_tracks[0].spaces - 1) == DATA.production_max
 
 
+def production(tracks, good, farmers, covers):
+    """5.2.3: the empty spaces between a good's corner and the farmer on each of its two
+    tracks (a cover tile is not empty but does not end the count)."""
+    total = 0
+    for t in tracks:
+        if t.start == good:
+            between = range(1, farmers[t.id])
+        elif t.end == good:
+            between = range(farmers[t.id] + 1, t.spaces + 1)
+        else:
+            continue
+        total += sum(1 for space in between if space not in covers[t.id])
+    return total
+
+
+def test_every_good_starts_with_the_production_of_the_seeds_example():
+    # 5.2.3 example: cyan produces 2 sandstone; the provisional farm starts every good at 2
+    tracks = DATA.farm_tracks
+    farmers = {t.id: t.farmer_start for t in tracks}
+    covers = {t.id: set(t.covers) for t in tracks}
+    assert {DATA.goods[g].id: production(tracks, g, farmers, covers)
+            for g in DATA.farm_corners} == {"sandstone": 2, "log": 2, "turmeric": 2, "cotton": 2}
+    # every cover removed and both farmers of a good at the far ends: the stated maximum 8
+    log = DATA.good_index["log"]
+    far = {t.id: (t.spaces if t.start == log else 1) for t in tracks}
+    assert production(tracks, log, far, {t.id: set() for t in tracks}) == DATA.production_max
+
+
+def test_the_paper_mill_example_fits_the_bonus_tiles():
+    # Architect example: building the paper mill, yellow took a tile worth 4 rupees and 1 favour
+    mill = DATA.buildings[DATA.building_index["paper_mill"]]
+    assert any(t.level == mill.level and (t.rupees, t.favour) == (4, 1)
+               for t in DATA.bonus_tiles)
+    # and paid log (1) + cement (2) + 1 for two material types = its cost
+    assert DATA.goods[DATA.good_index["log"]].build_value + DATA.goods[
+        DATA.good_index["cement"]].build_value + 1 == mill.cost
+
+
 # ---------------------------------------------------------------- each problem is caught
 
 CASES = [
