@@ -67,6 +67,8 @@ def test_the_view_is_immutable_and_indexes_goods_and_buildings():
     assert DATA.good_index["curry"] == 9 and DATA.goods[9].id == "curry"
     with pytest.raises(dataclasses.FrozenInstanceError):
         DATA.goods[0].value = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        DATA.good_index["silk"] = 16  # type: ignore[index]
     gi = DATA.good_index
     assert DATA.processes_into[gi["sandstone"]] == (gi["cement"], gi["brick"])
     assert DATA.processed_from[gi["cotton"]] == -1

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from eurogames.core.errors import DataError as CoreDataError
@@ -258,11 +260,11 @@ class Notable:
 @dataclass(frozen=True, slots=True)
 class AgraData:
     goods: tuple[Good, ...]
-    good_index: dict[str, int]
+    good_index: Mapping[str, int]
     processes_into: tuple[tuple[int, ...], ...]  # by good index: the goods it processes into
     processed_from: tuple[int, ...]  # by good index: its input good, -1 for basic goods
     buildings: tuple[Building, ...]
-    building_index: dict[str, int]
+    building_index: Mapping[str, int]
     building_of: tuple[int, ...]  # by good index: the building that makes it
     reading_order: tuple[int, ...]  # building indices, top to bottom then left to right
     bonus_tiles: tuple[BonusTile, ...]
@@ -282,20 +284,20 @@ class AgraData:
     influence_start: int
     influence_top: int
     influence_rupees: tuple[int, ...]  # by level
-    influence_favour: dict[int, int]  # level -> favour (or a tile instead)
+    influence_favour: Mapping[int, int]  # level -> favour (or a tile instead)
     orders: tuple[tuple[Order, ...], ...]  # by guild index, positions 1-6 in order
     initial_order_limit: int
-    order_limit_docks: dict[int, int]  # dock -> limit placed there
+    order_limit_docks: Mapping[int, int]  # dock -> limit placed there
     bowls: tuple[Bowl, ...]
     tribute_scoring: tuple[int, ...]
     tribute_each_further: int
     docks: tuple[Dock, ...]
-    notable_spaces: dict[int, tuple[int, int, int, int]]  # players -> per level I-IV
-    guild_split: dict[int, tuple[int, int, int]]
+    notable_spaces: Mapping[int, tuple[int, int, int, int]]  # players -> per level I-IV
+    guild_split: Mapping[int, tuple[int, int, int]]
     notables: tuple[Notable, ...]  # index = id - 1
     price_marker_faces: tuple[int, ...]
-    per_player: dict[str, int]
-    rupee_coins: dict[int, int]
+    per_player: Mapping[str, int]
+    rupee_coins: Mapping[int, int]
     merchant_rerolls: tuple[int, ...]
     builder_rerolls: tuple[int, ...]
 
@@ -1062,6 +1064,10 @@ def read(document: Any) -> AgraData:
     return _build(document)
 
 
+def _frozen(mapping: dict) -> Mapping:
+    return MappingProxyType(mapping)
+
+
 def _build(doc: dict) -> AgraData:
     gi = {g["id"]: i for i, g in enumerate(doc["goods"])}
     goods = tuple(Good(g["id"], i, g["name_en"], g["name_zh_hant"], g["chain"], g["tier"],
@@ -1116,8 +1122,8 @@ def _build(doc: dict) -> AgraData:
                 n["once_per_turn"], n["end_game"])
         for n in doc["notables"]["list"])
     return AgraData(
-        goods=goods, good_index=gi, processes_into=processes_into,
-        processed_from=processed_from, buildings=buildings, building_index=bi,
+        goods=goods, good_index=_frozen(gi), processes_into=processes_into,
+        processed_from=processed_from, buildings=buildings, building_index=_frozen(bi),
         building_of=building_of,
         reading_order=tuple(bi[b] for col in columns for b in col),
         bonus_tiles=tuple(
@@ -1140,20 +1146,22 @@ def _build(doc: dict) -> AgraData:
         production_max=farm["production_max"],
         guilds=GUILDS, influence_start=track["start"], influence_top=track["top"],
         influence_rupees=tuple(track["rupees"]),
-        influence_favour={r["level"]: r["favour"] for r in track["favour_rewards"]},
+        influence_favour=_frozen({r["level"]: r["favour"] for r in track["favour_rewards"]}),
         orders=by_guild, initial_order_limit=orders["initial_limit"],
-        order_limit_docks={m["dock"]: m["limit"] for m in orders["limit_markers"]},
+        order_limit_docks=_frozen({m["dock"]: m["limit"] for m in orders["limit_markers"]}),
         bowls=tuple(Bowl(gi[b["good"]], b["half"], b["die"]) for b in doc["tribute"]["bowls"]),
         tribute_scoring=tuple(doc["tribute"]["scoring"]),
         tribute_each_further=doc["tribute"]["each_further"],
         docks=docks,
-        notable_spaces={int(p): tuple(v[lv] for lv in LEVELS)
-                        for p, v in river["notable_spaces"].items()},
-        guild_split={int(p): tuple(v) for p, v in river["guild_split"].items()},
+        notable_spaces=_frozen({int(p): tuple(v[lv] for lv in LEVELS)
+                                for p, v in river["notable_spaces"].items()}),
+        guild_split=_frozen({int(p): tuple(v) for p, v in river["guild_split"].items()}),
         notables=notables,
         price_marker_faces=tuple(doc["price_markers"]["faces"]),
-        per_player={k: v for k, v in doc["per_player"].items() if isinstance(v, int)},
-        rupee_coins={int(k): v for k, v in doc["rupee_coins"].items() if isinstance(v, int)},
+        per_player=_frozen({k: v for k, v in doc["per_player"].items()
+                            if isinstance(v, int)}),
+        rupee_coins=_frozen({int(k): v for k, v in doc["rupee_coins"].items()
+                             if isinstance(v, int)}),
         merchant_rerolls=tuple(doc["setup_dice"]["merchant"]["reroll"]),
         builder_rerolls=tuple(doc["setup_dice"]["builder"]["reroll"]),
     )
