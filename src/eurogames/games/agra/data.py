@@ -6,7 +6,9 @@ status (``stated``, ``derived``, ``inferred`` or ``provisional``), and each prov
 says how it was chosen (``data/README.md`` gives the method per family). This module loads the
 shipped document (:data:`DOCUMENT`), checks any document (:func:`check_document` lists every
 problem, each a sentence naming its path) and builds the immutable view an engine indexes
-(:class:`AgraData`, :data:`DATA`): goods by index, tuples everywhere.
+(:class:`AgraData`, :data:`DATA`): goods by index, tuples everywhere. An engine given other
+data (``Game.with_data``) builds its own view with :func:`read`, which refuses a document with
+problems, naming them all.
 
 >>> DATA.goods[DATA.good_index["curry"]].value
 2
