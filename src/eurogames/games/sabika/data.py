@@ -315,6 +315,13 @@ class SabikaData:
     market_transactions: int
     market_buy: MappingProxyType  # material / "raw" -> dinars
     market_sell: MappingProxyType  # material / "goods" -> dinars
+    export_goods_max: int
+    export_per_goods: tuple[int, int]  # (points, paria) per goods exported
+    export_demand_bonus: tuple[int, int]  # (points, paria) more per goods the city demands
+    consolidate_earlier: tuple[int, int]  # (points, dinars) to each player consolidated before
+    production_process_max: int
+    handcraft_dinars: tuple[int, int]  # (base, per two poems)
+    dinars_per_paria: int  # tribute: also 1 per step of the marker, seal or point
     round_paria: tuple[int, ...]  # paria due after rounds 1-5 (the last at the game end)
     wish_after_rounds: tuple[int, ...]
     era_two_from_round: int
@@ -728,6 +735,27 @@ def _check_basics(c: _Check, doc: dict) -> None:
             if cost is not None:
                 c.equal(cost, "extra_max", f"costs.{kind}", extra, "the seed's cost tables")
                 c.equal(cost, "max_per_type", f"costs.{kind}", 1, "the seed's cost tables")
+    actions = c.obj(doc, "actions", "")
+    if actions is not None:
+        c.equal(actions, "export", "actions", {
+            "goods_min": 1, "goods_max": 2, "points_per_goods": 1, "paria_per_goods": 1,
+            "demand_points": 1, "demand_paria": 1}, "the seed, 出口行動 4")
+        c.equal(actions, "consolidate", "actions", {"earlier_points": 1, "earlier_dinars": 1},
+                "the seed, 鞏固行動 3")
+        c.equal(actions, "production", "actions", {"city_rewards": 1, "process_max": 2},
+                "the seed, 生產行動")
+        c.equal(actions, "handcraft", "actions", {"dinars": 3, "dinars_per_two_poems": 1},
+                "the seed, 手作行動")
+        c.equal(actions, "favour_last_space_points", "actions", 1, "the seed, 蘇丹的恩惠")
+    tribute = c.obj(doc, "tribute", "")
+    if tribute is not None:
+        for key, value in (("paria_per_step", 1), ("dinars_per_paria", 2),
+                           ("seals_per_paria", 1), ("points_per_paria", 1)):
+            c.equal(tribute, key, "tribute", value, "the seed, 進貢")
+    seals = c.obj(doc, "seals", "")
+    if seals is not None:
+        for key, value in (("count", 9), ("per_city", 1), ("as_dinars", 1), ("as_paria", 1)):
+            c.equal(seals, key, "seals", value, "the seed, 印章")
     end = c.obj(doc, "end_scoring", "")
     if end is not None:
         for key, value in (("per_seal", 1), ("per_goods", 1), ("per_marble", 1),
@@ -1413,6 +1441,7 @@ def _build(doc: dict) -> SabikaData:
     second = doc["secondary_actions"]
     poems = doc["poems"]
     solo = doc["solo"]
+    acts = doc["actions"]
     return SabikaData(
         materials=tuple(doc["materials"]["order"]),
         material_value=frozen(dict(doc["materials"]["values"])),
@@ -1436,6 +1465,14 @@ def _build(doc: dict) -> SabikaData:
         market_visit_dinars=market["dinars_on_visit"],
         market_transactions=market["transactions"],
         market_buy=frozen(dict(market["buy"])), market_sell=frozen(dict(market["sell"])),
+        export_goods_max=acts["export"]["goods_max"],
+        export_per_goods=(acts["export"]["points_per_goods"], acts["export"]["paria_per_goods"]),
+        export_demand_bonus=(acts["export"]["demand_points"], acts["export"]["demand_paria"]),
+        consolidate_earlier=(acts["consolidate"]["earlier_points"],
+                             acts["consolidate"]["earlier_dinars"]),
+        production_process_max=acts["production"]["process_max"],
+        handcraft_dinars=(acts["handcraft"]["dinars"], acts["handcraft"]["dinars_per_two_poems"]),
+        dinars_per_paria=doc["tribute"]["dinars_per_paria"],
         round_paria=tuple(p["paria"] for p in positions[1:]),
         wish_after_rounds=tuple(p["position"] - 1 for p in positions if p.get("wish")),
         era_two_from_round=next(p["position"] for p in positions if p.get("era_change")),
