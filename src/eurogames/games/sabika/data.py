@@ -415,9 +415,17 @@ class _Check:
         return value
 
     def equal(self, parent: Any, key: str, path: str, wanted: Any, why: str) -> None:
+        """The value must be ``wanted``; for two objects, each differing key is named."""
         value = parent.get(key) if isinstance(parent, dict) else None
-        if value != wanted:
-            self.add(_join(path, key), f"must be {_show(wanted)} ({why}), not {_show(value)}")
+        if value == wanted:
+            return
+        if isinstance(value, dict) and isinstance(wanted, dict):
+            for name in sorted(set(value) | set(wanted), key=str):
+                if name.endswith(META_SUFFIXES) or name in META_KEYS:
+                    continue
+                self.equal(value, name, _join(path, key), wanted.get(name), why)
+            return
+        self.add(_join(path, key), f"must be {_show(wanted)} ({why}), not {_show(value)}")
 
     def items(self, entries: list | None, path: str) -> list[tuple[str, dict]]:
         """The entries that are objects, each with its path (named by id where it has one)."""
@@ -552,6 +560,13 @@ def check_document(document: Any) -> list[str]:
         c.add("game", f"must be 'sabika', not {_show(document.get('game'))}")
     if document.get("schema_version") != 1:
         c.add("schema_version", f"must be 1, not {_show(document.get('schema_version'))}")
+    statuses = document.get("status_values")
+    if not isinstance(statuses, dict) or sorted(statuses) != sorted(STATUSES):
+        c.add("status_values", f"must say what each status means ({', '.join(STATUSES)})")
+    facts = c.obj(document, "game_facts", "")
+    if facts is not None:
+        c.equal(facts, "players", "game_facts", [1, 4], "the seed: 1-4 players")
+        c.equal(facts, "bgg_id", "game_facts", 360265, "GO")
     for part in (_check_statuses, _check_components, _check_basics, _check_board,
                  _check_round_track, _check_tracks, _check_buildings, _check_balance,
                  _check_warehouses, _check_map, _check_city_tiles, _check_start_tiles,
@@ -589,6 +604,15 @@ def _declared(c: _Check, obj: dict, field: str | None, inherited: Inherited, kno
     prefix = "" if field is None else f"{field}_"
     status = obj.get(f"{prefix}status", inherited[0])
     named = obj.get(f"{prefix}sources", obj.get("sources", inherited[1]))
+    if f"{prefix}sources" in obj:
+        given = obj[f"{prefix}sources"]
+        if not isinstance(given, list) or not given:
+            c.add(f"{path}.{prefix}sources", f"must list source ids, not {_show(given)}")
+        else:
+            for name in given:
+                if name not in known:
+                    c.add(f"{path}.{prefix}sources", f"names {_show(name)}, which is not in "
+                                                     "the top-level sources")
     if f"{prefix}status" not in obj:
         return status, named
     where = path if field is None else f"{path}.{field}"
@@ -604,11 +628,6 @@ def _declared(c: _Check, obj: dict, field: str | None, inherited: Inherited, kno
     elif not isinstance(named, list) or not named:
         c.add(f"{path}.{prefix}sources", f"must name the sources of the {status} value of "
                                          f"{where}")
-    else:
-        for name in named:
-            if name not in known:
-                c.add(f"{path}.{prefix}sources", f"names {_show(name)}, which is not in the "
-                                                 "top-level sources")
     return status, named
 
 
@@ -630,13 +649,15 @@ def _walk_status(c: _Check, value: Any, path: str, inherited: Inherited, known: 
         return
     own = _declared(c, value, None, inherited, known, path)
     for key, item in value.items():
+        key = str(key)
         if key in META_KEYS or key.endswith(META_SUFFIXES):
             continue
         _walk_status(c, item, f"{path}.{key}", _declared(c, value, key, own, known, path), known)
-    for key in value:
-        if key.endswith("_status") and key[: -len("_status")] not in value:
-            c.add(f"{path}.{key}", f"describes {key[: -len('_status')]!r}, which the object "
-                                   "does not hold")
+    for key in map(str, value):
+        suffix = next((x for x in META_SUFFIXES if key.endswith(x)), None)
+        if suffix and key[: -len(suffix)] not in value:
+            c.add(f"{path}.{key}", f"describes {key[: -len(suffix)]!r}, which the object does "
+                                   "not hold")
 
 
 # ------------------------------------------------------------------ the parts
