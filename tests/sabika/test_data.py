@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from eurogames.core.data import provisional_values
+from eurogames.core.data import provisional_values, read_data_file
 from eurogames.core.errors import DataError as CoreDataError
 from eurogames.games.sabika import data
 from eurogames.games.sabika.data import DATA, DOCUMENT, DataError, check_document, load_data
@@ -68,6 +68,26 @@ def test_no_value_is_null():
                 yield from nulls(v, f"{path}[{i}]")
 
     assert list(nulls(DOCUMENT)) == []
+
+
+def test_an_exported_copy_is_checked_the_same_way(tmp_path):
+    """The correction workflow (README): export, edit, check."""
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(DOCUMENT, ensure_ascii=False), "utf-8")
+    dataset = read_data_file(path)
+    assert dataset.game == "sabika" and check_document(dataset.document) == []
+    corrected = copy.deepcopy(dataset.document)
+    tile = corrected["large_buildings"]["tiles"][0]
+    tile.update(status="stated", sources=["seed"])
+    del tile["how"]
+    assert check_document(corrected) == []
+    assert len(provisional_values(corrected)) == len(provisional_values(DOCUMENT)) - 1
+
+
+def test_every_component_has_its_chinese_name():
+    names = DOCUMENT["components"]["names_zh_hant"]
+    assert names.keys() == DOCUMENT["components"]["counts"].keys()
+    assert names["void_tile"] == "作廢板塊" and names["sultans_worker"] == "蘇丹的工人"
 
 
 def test_data_error_is_the_core_data_error():
@@ -421,6 +441,10 @@ PROBLEMS = [
      "rest.sources must name the sources of the stated value of rest"),
     ("unknown source", _set("rest.sources", ["BGG"]),
      "rest.sources names 'BGG', which is not in the top-level sources"),
+    ("component name", lambda d: d["components"]["names_zh_hant"].pop("ship"),
+     "components.names_zh_hant must name every component counted, and only those"),
+    ("edition languages", _set("editions[0].languages", []),
+     "editions[0].languages must list the edition's languages"),
     ("source without where", _set("sources.NL", {"what": "a review"}),
      "sources.NL must say what the source is and where it is"),
     ("dangling status", _set("rest.colour_status", "stated"),

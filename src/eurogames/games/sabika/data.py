@@ -678,6 +678,15 @@ def _check_components(c: _Check, doc: dict) -> None:
     if coins != {"1": 28, "3": 10, "5": 5}:
         c.add("components.dinar_coins", "must be 28 x 1, 10 x 3 and 5 x 5 (NL)")
     c.bool(comp, "materials_unlimited", "components")
+    names = c.obj(comp, "names_zh_hant", "components")
+    if names is not None and counts is not None and sorted(names) != sorted(counts):
+        c.add("components.names_zh_hant", "must name every component counted, and only those")
+    editions = c.items(c.list(doc, "editions", ""), "editions")
+    for path, edition in editions:
+        languages = edition.get("languages")
+        if not isinstance(languages, list) or not languages or not all(
+                isinstance(x, str) and x for x in languages):
+            c.add(f"{path}.languages", "must list the edition's languages")
 
 
 def _check_basics(c: _Check, doc: dict) -> None:
