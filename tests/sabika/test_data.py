@@ -5,6 +5,7 @@ seed states are the seed's, and every provisional value says how it was chosen."
 from __future__ import annotations
 
 import copy
+import doctest
 import json
 import re
 from collections import Counter
@@ -88,6 +89,11 @@ def test_every_component_has_its_chinese_name():
     names = DOCUMENT["components"]["names_zh_hant"]
     assert names.keys() == DOCUMENT["components"]["counts"].keys()
     assert names["void_tile"] == "作廢板塊" and names["sultans_worker"] == "蘇丹的工人"
+
+
+def test_module_examples_run():
+    result = doctest.testmod(data)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_data_error_is_the_core_data_error():

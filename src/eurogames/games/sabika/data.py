@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
@@ -187,8 +188,8 @@ class DisplaySlot:
 class BoardSide:
     id: str
     players: tuple[int, ...]
-    rings: MappingProxyType  # ring -> tuple[Space, ...], clockwise
-    spaces: MappingProxyType  # space id -> Space
+    rings: Mapping[str, tuple[Space, ...]]  # ring -> its spaces, clockwise
+    spaces: Mapping[str, Space]  # space id -> Space
     slots: tuple[Slot, ...]
     warehouse_display: tuple[DisplaySlot, ...]
     sultans_workers: tuple[tuple[str, str], ...]  # (worker, space id)
@@ -271,7 +272,7 @@ class Wish:
 class Event:
     id: int
     colour: str
-    changes: MappingProxyType  # key -> change (int, or True for a permission)
+    changes: Mapping[str, int | bool]  # key -> change (a number, or True for a permission)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,13 +296,16 @@ class Difficulty:
 
 @dataclass(frozen=True, slots=True)
 class SabikaData:
+    """The component data as an engine indexes it: tuples by id - 1 where ids are numbers,
+    read-only mappings elsewhere (every mapping is a ``MappingProxyType``)."""
+
     materials: tuple[str, ...]
-    material_value: MappingProxyType
+    material_value: Mapping[str, int]
     goods: tuple[str, ...]
-    sides: MappingProxyType  # side id -> BoardSide
+    sides: Mapping[str, BoardSide]  # side id -> BoardSide
     small_building_display: tuple[tuple[str, int, int], ...]  # (slot id, column, row)
-    minor_display: MappingProxyType  # players -> cards shown
-    major_display: MappingProxyType  # players -> cards drawn
+    minor_display: Mapping[int, int]  # players -> cards shown
+    major_display: Mapping[int, int]  # players -> cards drawn
     start_score: int
     start_dinars: tuple[int, ...]  # by turn position
     ships: int
@@ -310,11 +314,11 @@ class SabikaData:
     dinars_per_worker: int
     rest_dinars: int
     rest_points: int
-    secondary_dinars: MappingProxyType  # (slot kind, worker) -> dinars
+    secondary_dinars: Mapping[tuple[str, str], int]  # (slot kind, worker) -> dinars
     market_visit_dinars: int
     market_transactions: int
-    market_buy: MappingProxyType  # material / "raw" -> dinars
-    market_sell: MappingProxyType  # material / "goods" -> dinars
+    market_buy: Mapping[str, int]  # material / "raw" -> dinars
+    market_sell: Mapping[str, int]  # material / "goods" -> dinars
     export_goods_max: int
     export_per_goods: tuple[int, int]  # (points, paria) per goods exported
     export_demand_bonus: tuple[int, int]  # (points, paria) more per goods the city demands
@@ -331,22 +335,22 @@ class SabikaData:
     large_buildings: tuple[LargeBuilding, ...]  # index = id - 1
     small_buildings: tuple[SmallBuilding, ...]  # index = id - 1
     colours: tuple[str, ...]
-    balance_rewards: MappingProxyType  # colour -> effect
+    balance_rewards: Mapping[str, tuple[Effect, ...]]  # colour -> effect
     balance_cards: tuple[str, ...]  # the fixed left colour of each balance card
     warehouse_tiles: tuple[WarehouseTile, ...]
     cities: tuple[City, ...]
-    routes: MappingProxyType  # frozenset({a, b}) -> dinars
+    routes: Mapping[frozenset[str], int]  # frozenset({a, b}) -> dinars
     city_tiles: tuple[CityTile, ...]
     start_tiles: tuple[tuple[Effect, ...], ...]  # index = number - 1
     minor_poems: tuple[MinorPoem, ...]  # index = number - 1
     major_poems: tuple[MajorPoem, ...]
-    ranking_rewards: MappingProxyType  # "default" / "two_players" -> tuple
+    ranking_rewards: Mapping[str, tuple[int, ...]]  # "default" / "two_players"
     two_players_sole_second: int
     trade_cards: tuple[TradeCard, ...]
     wishes: tuple[Wish, ...]
     events: tuple[Event, ...]  # index = id - 1
     bot_worker_tiles: tuple[str, ...]
-    bot_cards: MappingProxyType  # worker -> tuple[WorkerCard, ...]
+    bot_cards: Mapping[str, tuple[WorkerCard, ...]]  # worker -> his deck's cards
     bot_storage_boxes: int
     difficulties: tuple[Difficulty, ...]
 
@@ -933,8 +937,7 @@ def _check_round_track(c: _Check, doc: dict) -> None:
     events = _get(doc, "events", "changes")
     if positions and changes != events:
         c.add("round_track.positions", f"must mark {_show(events)} event changes "
-                                       "(events.changes), not {changes}".replace(
-                                           "{changes}", str(changes)))
+                                       f"(events.changes), not {changes}")
 
 
 def _check_tracks(c: _Check, doc: dict) -> None:
