@@ -681,7 +681,9 @@ def _check_components(c: _Check, doc: dict) -> None:
     coins = comp.get("dinar_coins")
     if coins != {"1": 28, "3": 10, "5": 5}:
         c.add("components.dinar_coins", "must be 28 x 1, 10 x 3 and 5 x 5 (NL)")
-    c.bool(comp, "materials_unlimited", "components")
+    if "materials_unlimited" in comp:  # a ruling, not a component value (option material_supply)
+        c.add("components.materials_unlimited", "is a ruling, not data: the engine's option "
+              "material_supply decides it (docs/rules/sabika.md, Q29)")
     names = c.obj(comp, "names_zh_hant", "components")
     if names is not None and counts is not None and sorted(names) != sorted(counts):
         c.add("components.names_zh_hant", "must name every component counted, and only those")
