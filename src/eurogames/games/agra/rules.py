@@ -153,7 +153,7 @@ class AgraState(State):
                 total += sum(1 for i in range(1, farmer) if i not in covers)
             elif good == end:
                 total += sum(1 for i in range(farmer + 1, n + 1) if i not in covers)
-        return total
+        return min(total, A.MAX_PRODUCE)  # A3: at most 8
 
     def farmer_moves_ok(self, seat: int, moves: tuple[tuple[int, int], ...]) -> bool:
         """A4: never onto or across a corner or a cover tile."""
@@ -781,6 +781,7 @@ class AgraState(State):
         d, p, s = self.d, self.d["p"][seat], a.space
         p["workers"] -= 1
         there = d["spaces"][s]
+        cook = None
         if there is not None:  # W3, W4: bumped
             owner, standing = there
             if standing:
@@ -788,7 +789,7 @@ class AgraState(State):
                 favour = self.t.bump_favour[1 if o["level"] >= 4 else 0]
                 self.gain_favour(owner, favour)
                 if self.owns(owner, COOK_N) and o["cook"] < 2:
-                    self._push({"k": "cook", "seat": owner})  # N8, Q43
+                    cook = {"k": "cook", "seat": owner}  # N8, Q43: decided at the bump
                 else:
                     o["workers"] += 1
             else:
@@ -798,6 +799,8 @@ class AgraState(State):
         built_now = s >= 4 and not d["built"][s - 4]
         d["spaces"][s] = [seat, True]
         self._perform(seat, s, True, built_now)
+        if cook is not None:
+            self._push(cook)
 
     def _do_overtime(self, seat: int, a: Action) -> None:
         self._end_meditation()

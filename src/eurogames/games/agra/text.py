@@ -321,17 +321,21 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
             return ""
         return state.subject(seat, lang, viewer, names)
 
+    def cap(text: str) -> str:
+        return text[:1].upper() + text[1:]
+
     def verb(seat: int, en: str) -> str:
         """English: the verb after the subject, plain for "you"."""
         return en if seat == viewer else THIRD_PERSON.get(en.title(), en + "s")
 
     if k == "bumped":
         s = data["seat"]
-        return say(lang, f"The worker of {who(s)} on {data['space']} is bumped.",
+        return say(lang, f"The worker of {who(s)} on {data['space']} is bumped."
+                   if s != viewer else f"Your worker on {data['space']} is bumped.",
                    f"{who(s)}在{data['space']}的工人被攆走。", f"{who(s)}在{data['space']}的工人被撵走。")
     if k == "coins":
         s = data["seat"]
-        return say(lang, f"{who(s).capitalize()} {verb(s, 'take')} {data['rupees']} rupee(s) "
+        return say(lang, f"{cap(who(s))} {verb(s, 'take')} {data['rupees']} rupee(s) "
                    f"from building {data['building']}.",
                    f"{who(s)}從建築{data['building']}拿取{data['rupees']}盧比。",
                    f"{who(s)}从建筑{data['building']}拿取{data['rupees']}卢比。")
@@ -344,12 +348,16 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
                    f"建築工擲出{data['roll']}，移動到{data['to']}。",
                    f"建筑工掷出{data['roll']}，移动到{data['to']}。")
     if k == "built":
-        return say(lang, f"Building {data['building']} is built.", f"建築{data['building']}建成。",
-                   f"建筑{data['building']}建成。")
+        s = data["seat"]
+        if s is None:
+            return say(lang, f"Building {data['building']} is built.",
+                       f"建築{data['building']}建成。", f"建筑{data['building']}建成。")
+        return say(lang, f"Building {data['building']} is built by {who(s)}.",
+                   f"{who(s)}建成建築{data['building']}。", f"{who(s)}建成建筑{data['building']}。")
     if k == "contract":
         s = data["seat"]
         n = data["notable"]
-        return say(lang, f"{who(s).capitalize()} {verb(s, 'win')} the contract of notable {n}.",
+        return say(lang, f"{cap(who(s))} {verb(s, 'win')} the contract of notable {n}.",
                    f"{who(s)}獲得名仕{n}的合約。", f"{who(s)}获得名仕{n}的合约。")
     if k == "boat":
         return say(lang, f"The boat moves to dock {data['dock']}.", f"船移動到第{data['dock']}個碼頭。",
@@ -357,7 +365,7 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
     if k == "order":
         s = data["seat"]
         g = GUILDS.index(data["guild"])
-        return say(lang, f"{who(s).capitalize()} {verb(s, 'complete')} an order of the "
+        return say(lang, f"{cap(who(s))} {verb(s, 'complete')} an order of the "
                    f"{guild(g, lang)} for {data['rupees']} rupee(s).",
                    f"{who(s)}完成{guild(g, lang)}的訂單，獲得{data['rupees']}盧比。",
                    f"{who(s)}完成{guild(g, lang)}的订单，获得{data['rupees']}卢比。")
@@ -369,6 +377,8 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
         return say(lang, f"Favour tile {data['tile']} turns up.", f"揭示恩惠板塊{data['tile']}。",
                    f"揭示恩惠板块{data['tile']}。")
     if k == "end_triggered":
-        return say(lang, "The end of the game is triggered: the last round follows.",
-                   "觸發遊戲結束：之後進行最後一輪。", "触发游戏结束：之后进行最后一轮。")
+        s = data["seat"]
+        by = "" if s is None else say(lang, f" by {who(s)}", f"（{who(s)}）", f"（{who(s)}）")
+        return say(lang, f"The end of the game is triggered{by}: the last round follows.",
+                   f"觸發遊戲結束{by}：之後進行最後一輪。", f"触发游戏结束{by}：之后进行最后一轮。")
     raise ValueError(f"agra has no event {k!r}")

@@ -23,6 +23,8 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
     for s, p in enumerate(d["p"]):
         if s != seat and not over:
             p["rupees"] = None  # I1: in the bag
+    d["open_levels"] = sorted(n["id"] for n in d["river"]  # D1: who takes goods now
+                              if state.t.n_level[n["id"]] in state.open_levels())
     d.update(game="agra", players=state.players, seat=seat,
              current_player=state.current_player)
     return d
