@@ -39,9 +39,11 @@ def _options(tables: Tables) -> dict[str, Option]:
                                       "the order limit before dock 3 (O6, Q2)",
                                       choices=(2, 3, 4)),
         "merchant_rupee_on_landing": Option("merchant_rupee_on_landing", False, "the merchant "
-                                            "also drops a rupee where he stops (P4, Q3)", type=bool),
+                                            "also drops a rupee where he stops (P4, Q3)",
+                                            type=bool),
         "neutral_orders_count_limit": Option("neutral_orders_count_limit", True, "neutral "
-                                             "orders count toward the order limit (V3, Q4)", type=bool),
+                                             "orders count toward the order limit (V3, Q4)",
+                                             type=bool),
         "neutral_orders_count_end": Option("neutral_orders_count_end", True, "neutral orders "
                                            "count toward a column's six (V3, O8, Q4)", type=bool),
         "min_good_value": Option("min_good_value", 1, "the lowest value a price marker can "

@@ -272,22 +272,28 @@ class AgraState(State):
                 stack.pop()
                 if not d["built"][top["b"]]:
                     self.architect_build(top["seat"], top["b"])
-            elif k == "cover" and not self.cover_squares(top["seat"]):
-                stack.pop()
-            elif k == "sadr" and not self._sadr_actions(top["seat"]):
-                stack.pop()
-            elif k == "bonus" and not self._bonus_choices(top["level"]):
-                stack.pop()  # Q52
-            elif k == "follow" and d["p"][top["seat"]]["goods"][top["i"]] < 1:
-                stack.pop()
-            elif k == "jagir" and not self._deliveries(top["seat"], False):
-                stack.pop()
-            elif k == "tile" and not (d["display"] or d["stack_tiles"]):
-                stack.pop()
-            elif k == "reclaim" and top["n"] <= 0:
-                stack.pop()
+            elif self._nothing_to_decide(top):
+                stack.pop()  # Q52 and the like: a decision with no choice is skipped
             else:
                 return
+
+    def _nothing_to_decide(self, top: dict[str, Any]) -> bool:
+        d, k, seat = self.d, top["k"], top.get("seat", -1)
+        if k == "cover":
+            return not self.cover_squares(seat)
+        if k == "sadr":
+            return not self._sadr_actions(seat)
+        if k == "bonus":
+            return not self._bonus_choices(top["level"])
+        if k == "follow":
+            return d["p"][seat]["goods"][top["i"]] < 1
+        if k == "jagir":
+            return not self._deliveries(seat, False)
+        if k == "tile":
+            return not (d["display"] or d["stack_tiles"])
+        if k == "reclaim":
+            return top["n"] <= 0
+        return False
 
     # -- legal actions --------------------------------------------------------------------
     def _generate(self) -> list[Action]:
@@ -438,7 +444,7 @@ class AgraState(State):
         return p["favour"] >= max(need, pay)
 
     def _secondary(self, seat: int) -> list[Action]:
-        d, p = self.d, self.d["p"][seat]
+        p = self.d["p"][seat]
         goods, used = p["goods"], p["used"]
         out: list[Action] = []
         lying = bool(self.lying(seat))

@@ -91,7 +91,8 @@ def moves(ms: tuple[tuple[int, int], ...], lang: str) -> str:
             parts.append(f"farmer {k + 1} {n} square{'s' if n > 1 else ''} {way} its track")
         else:
             way = "向前" if delta > 0 else "向後" if lang == "zh-Hant" else "向后"
-            parts.append(f"農民{k + 1}{way}{n}格" if lang == "zh-Hant" else f"农民{k + 1}{way}{n}格")
+            farmer = "農民" if lang == "zh-Hant" else "农民"
+            parts.append(f"{farmer}{k + 1}{way}{n}格")
     return (" and " if lang == "en" else "，").join(parts)
 
 
@@ -150,7 +151,8 @@ def describe(state: Any, a: Any, lang: str) -> str:
                    f"在{space(a.space, lang, state)}加班，{paid}。")
     if k == "influence":
         return say(lang, f"Raise the influence in the {guild(a.guild, lang)} by 1.",
-                   f"提升{guild(a.guild, lang)}的影響力1格。", f"提升{guild(a.guild, lang)}的影响力1格。")
+                   f"提升{guild(a.guild, lang)}的影響力1格。",
+                   f"提升{guild(a.guild, lang)}的影响力1格。")
     if k == "build":
         paid = [G(m) for m, n in zip(A.MATERIALS, a.payment, strict=True) for _ in range(n)]
         sep = ", " if lang == "en" else "、"
@@ -177,10 +179,12 @@ def describe(state: Any, a: Any, lang: str) -> str:
                    f"（染工）将2个{G(g)}交换为1个{G(a.good)}。")
     if k == "pay":
         return say(lang, f"Pay 1 {G(a.good)} to the Boatman for more deliveries.",
-                   f"支付1個{G(a.good)}給船工以運送更多貨物。", f"支付1个{G(a.good)}给船工以运送更多货物。")
+                   f"支付1個{G(a.good)}給船工以運送更多貨物。",
+                   f"支付1个{G(a.good)}给船工以运送更多货物。")
     if k in ("deliver", "double", "jagir", "favour_deliver"):
         count = 2 if k == "double" else 1
-        head = {"deliver": ("Deliver", "運送", "运送"), "double": ("Deliver", "加倍運送", "加倍运送"),
+        head = {"deliver": ("Deliver", "運送", "运送"), "double": ("Deliver", "加倍運送",
+        "加倍运送"),
                 "jagir": ("Deliver (Jagir)", "（札吉爾）運送", "（札吉尔）运送"),
                 "favour_deliver": ("Use favour tile 12: deliver", "使用恩惠板塊12：運送",
                                    "使用恩惠板块12：运送")}[k]
@@ -188,10 +192,12 @@ def describe(state: Any, a: Any, lang: str) -> str:
                    f"{head[1]}{count}個{G(a.good)}給{notable(a.notable, lang)}。",
                    f"{head[2]}{count}个{G(a.good)}给{notable(a.notable, lang)}。")
     if k in ("order", "favour_order"):
-        pre = say(lang, "Use favour tile 6: complete", "使用恩惠板塊6：完成", "使用恩惠板块6：完成") if (
+        pre = say(lang, "Use favour tile 6: complete", "使用恩惠板塊6：完成",
+                  "使用恩惠板块6：完成") if (
             k == "favour_order") else say(lang, "Complete", "完成", "完成")
         return say(lang, f"{pre} the {guild(a.guild, lang)}' current order.",
-                   f"{pre}{guild(a.guild, lang)}的當前訂單。", f"{pre}{guild(a.guild, lang)}的当前订单。")
+                   f"{pre}{guild(a.guild, lang)}的當前訂單。",
+                   f"{pre}{guild(a.guild, lang)}的当前订单。")
     if k == "done":
         return say(lang, "Finish this step.", "結束此步驟。", "结束此步骤。")
     if k in ("price", "favour_price"):
@@ -208,21 +214,26 @@ def describe(state: Any, a: Any, lang: str) -> str:
         return say(lang, f"Take 1 {G(a.good)} from the Trader.", f"從商人處拿取1個{G(a.good)}。",
                    f"从商人处拿取1个{G(a.good)}。")
     if k == "improve":
-        return say(lang, "Raise the meditation level by 1.", "提升冥想等級1級。", "提升冥想等级1级。")
+        return say(lang, "Raise the meditation level by 1.", "提升冥想等級1級。",
+                   "提升冥想等级1级。")
     if k in ("farmers", "favour_farmers"):
-        pre = say(lang, "Use favour tile 9: move", "使用恩惠板塊9：移動", "使用恩惠板块9：移动") if (
+        pre = say(lang, "Use favour tile 9: move", "使用恩惠板塊9：移動",
+                  "使用恩惠板块9：移动") if (
             k == "favour_farmers") else say(lang, "Move", "移動", "移动")
         return say(lang, f"{pre} {moves(a.moves, lang)}.", f"{pre}{moves(a.moves, lang)}。",
                    f"{pre}{moves(a.moves, lang)}。")
     if k == "stand":
         return say(lang, f"Stand up the worker on {space(a.space, lang, state)}.",
-                   f"立起{space(a.space, lang, state)}上的工人。", f"立起{space(a.space, lang, state)}上的工人。")
+                   f"立起{space(a.space, lang, state)}上的工人。",
+                   f"立起{space(a.space, lang, state)}上的工人。")
     if k in ("oil", "curry", "oil_curry", "caliph"):
         what = {"oil": (G(13), 1), "curry": (G(9), 1), "oil_curry": (
             say(lang, f"{G(13)} and 1 {G(9)}", f"{G(13)}和1個{G(9)}", f"{G(13)}和1个{G(9)}"), 3),
-            "caliph": (say(lang, f"{G(12)} (Caliph)", f"{G(12)}（哈里發）", f"{G(12)}（哈里发）"), 1)}[k]
+            "caliph": (say(lang, f"{G(12)} (Caliph)", f"{G(12)}（哈里發）",
+                           f"{G(12)}（哈里发）"), 1)}[k]
         return say(lang, f"Spend 1 {what[0]} to stand up {what[1]} worker(s).",
-                   f"花費1個{what[0]}立起{what[1]}個工人。", f"花费1个{what[0]}立起{what[1]}个工人。")
+                   f"花費1個{what[0]}立起{what[1]}個工人。",
+                   f"花费1个{what[0]}立起{what[1]}个工人。")
     if k == "statue":
         return say(lang, "Spend a Buddha statue for one more main action.",
                    "花費1個佛像執行一個額外的主要行動。", "花费1个佛像执行一个额外的主要行动。")
@@ -232,17 +243,20 @@ def describe(state: Any, a: Any, lang: str) -> str:
     if k == "painting":
         u, w = a.guilds
         return say(lang, f"Spend a painting to raise the {guild(u, lang)} and the "
-                   f"{guild(w, lang)} by 1.", f"花費1個油畫提升{guild(u, lang)}和{guild(w, lang)}的影響力。",
+                   f"{guild(w, lang)} by 1.",
+                   f"花費1個油畫提升{guild(u, lang)}和{guild(w, lang)}的影響力。",
                    f"花费1个油画提升{guild(u, lang)}和{guild(w, lang)}的影响力。")
     if k == "gown":
-        return say(lang, "Sell a gown for rupees.", "出售1個禮服獲得盧比。", "出售1个礼服获得卢比。")
+        return say(lang, "Sell a gown for rupees.", "出售1個禮服獲得盧比。",
+                   "出售1个礼服获得卢比。")
     if k in ("favour_good", "favour_guild", "favour_process", "favour_plain", "favour_tribute"):
         fav = favour_words(a.favour, lang)
         if k == "favour_good":
             verb = {"s1": ("gain", "獲得", "获得"), "t3": ("gain", "獲得", "获得"),
                     "t8": ("sell", "出售", "出售")}[a.favour]
             return say(lang, f"Use {fav}: {verb[0]} 1 {G(a.good)}.",
-                       f"使用{fav}：{verb[1]}1個{G(a.good)}。", f"使用{fav}：{verb[2]}1个{G(a.good)}。")
+                       f"使用{fav}：{verb[1]}1個{G(a.good)}。",
+                       f"使用{fav}：{verb[2]}1个{G(a.good)}。")
         if k == "favour_guild":
             return say(lang, f"Use {fav}: raise the {guild(a.guild, lang)} by 1.",
                        f"使用{fav}：提升{guild(a.guild, lang)}的影響力。",
@@ -259,7 +273,8 @@ def describe(state: Any, a: Any, lang: str) -> str:
                 "t5": ("gain 1 MP", "獲得1MP", "获得1MP"),
                 "t13": ("raise the meditation level by 1", "提升冥想等級1級", "提升冥想等级1级")}[
             a.favour]
-        return say(lang, f"Use {fav}: {what[0]}.", f"使用{fav}：{what[1]}。", f"使用{fav}：{what[2]}。")
+        return say(lang, f"Use {fav}: {what[0]}.", f"使用{fav}：{what[1]}。",
+                   f"使用{fav}：{what[2]}。")
     if k == "french":
         return say(lang, f"Put 1 {G(a.good)} on the French merchant.",
                    f"將1個{G(a.good)}放到法國商人上。", f"将1个{G(a.good)}放到法国商人上。")
@@ -268,7 +283,8 @@ def describe(state: Any, a: Any, lang: str) -> str:
             src = say(lang, "the favour area", "恩惠區域", "恩惠区域")
         elif a.notable:
             src = say(lang, f"{G(a.good)} on {notable(a.notable, lang)}",
-                      f"{notable(a.notable, lang)}上的{G(a.good)}", f"{notable(a.notable, lang)}上的{G(a.good)}")
+                      f"{notable(a.notable, lang)}上的{G(a.good)}",
+                      f"{notable(a.notable, lang)}上的{G(a.good)}")
         else:
             src = G(a.good)
         return say(lang, f"Take back a player marker from {src}.", f"從{src}取回1個玩家標記。",
@@ -302,7 +318,8 @@ def describe(state: Any, a: Any, lang: str) -> str:
         return say(lang, "Take favour points for the guild level.", "拿取行會等級的恩惠點數。",
                    "拿取行会等级的恩惠点数。")
     if k in ("reward_tile", "tile"):
-        return say(lang, f"Take favour tile {a.tile}.", f"拿取恩惠板塊{a.tile}。", f"拿取恩惠板块{a.tile}。")
+        return say(lang, f"Take favour tile {a.tile}.", f"拿取恩惠板塊{a.tile}。",
+                   f"拿取恩惠板块{a.tile}。")
     if k == "discard":
         return say(lang, f"Discard favour tile {a.tile}.", f"棄置恩惠板塊{a.tile}。",
                    f"弃置恩惠板块{a.tile}。")
@@ -332,7 +349,8 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
         s = data["seat"]
         return say(lang, f"The worker of {who(s)} on {data['space']} is bumped."
                    if s != viewer else f"Your worker on {data['space']} is bumped.",
-                   f"{who(s)}在{data['space']}的工人被攆走。", f"{who(s)}在{data['space']}的工人被撵走。")
+                   f"{who(s)}在{data['space']}的工人被攆走。",
+                   f"{who(s)}在{data['space']}的工人被撵走。")
     if k == "coins":
         s = data["seat"]
         return say(lang, f"{cap(who(s))} {verb(s, 'take')} {data['rupees']} rupee(s) "
@@ -360,7 +378,8 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
         return say(lang, f"{cap(who(s))} {verb(s, 'win')} the contract of notable {n}.",
                    f"{who(s)}獲得名仕{n}的合約。", f"{who(s)}获得名仕{n}的合约。")
     if k == "boat":
-        return say(lang, f"The boat moves to dock {data['dock']}.", f"船移動到第{data['dock']}個碼頭。",
+        return say(lang, f"The boat moves to dock {data['dock']}.",
+                   f"船移動到第{data['dock']}個碼頭。",
                    f"船移动到第{data['dock']}个码头。")
     if k == "order":
         s = data["seat"]
