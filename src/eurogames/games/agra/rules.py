@@ -243,6 +243,9 @@ class AgraState(State):
                 stack.pop()
                 self.gain_favour(top["seat"], 2)
                 self.move_merchant(top["seat"])
+            elif k == "_produce":  # H8: the shortfall has been taken back
+                stack.pop()
+                self.produced(top["seat"], top["good"], top["n"])
             elif k == "_builder":  # P5 (3): roll and move the builder
                 stack.pop()
                 self.move_builder()
@@ -293,6 +296,8 @@ class AgraState(State):
             return not (d["display"] or d["stack_tiles"])
         if k == "reclaim":
             return top["n"] <= 0
+        if k == "dyer":
+            return d["p"][seat]["goods"][top["good"]] < 2
         return False
 
     # -- legal actions --------------------------------------------------------------------
@@ -609,7 +614,7 @@ class AgraState(State):
 
     def _gen_process(self, top: dict[str, Any]) -> list[Action]:
         have = self.d["p"][top["seat"]]["goods"][self.t.input[top["b"]]]
-        return [act("process", n) for n in range(min(3, have) + 1)]  # B5, Q37
+        return [act("process", n) for n in range(max(0, min(3, have)) + 1)]  # B5, Q37
 
     def _gen_follow(self, top: dict[str, Any]) -> list[Action]:
         seat = top["seat"]
@@ -985,20 +990,22 @@ class AgraState(State):
         top = self._pop()
         p = self.d["p"][seat]
         good = self.t.output[top["b"]]
-        n = a.count
-        short = max(0, n - p["markers"])
-        p["markers"] -= n  # H8: the shortfall is taken back right after
-        p["goods"][good] += n
-        made = n
-        if n >= 1 and ((self.owns(seat, ELEPHANT) and self.t.chain[good] in (0, 1)) or (
+        short = a.count - p["markers"]
+        if short > 0:  # H8, Q47: the shortfall is taken back first, one marker at a time
+            self._push({"k": "reclaim", "seat": seat, "n": short},
+                       {"k": "_produce", "seat": seat, "good": good, "n": a.count})
+        else:
+            self.produced(seat, good, a.count)
+
+    def produced(self, seat: int, good: int, n: int) -> None:
+        """B2–B3: the goods made, the Elephant keeper's or Khatib's extra, the Dyer's offer."""
+        p = self.d["p"][seat]
+        made = self.gain(seat, good, n)
+        if made >= 1 and ((self.owns(seat, ELEPHANT) and self.t.chain[good] in (0, 1)) or (
                 self.owns(seat, KHATIB) and self.t.chain[good] in (2, 3))):
             made += self.gain(seat, good)  # N4, N5
-        frames: list[dict[str, Any]] = []
-        if short:
-            frames.append({"k": "reclaim", "seat": seat, "n": short})
         if made >= 2 and self.owns(seat, DYER) and "dyer" not in p["used"]:
-            frames.append({"k": "dyer", "seat": seat, "good": good})  # N7
-        self._push(*frames)
+            self._push({"k": "dyer", "seat": seat, "good": good})  # N7
 
     def _do_reclaim(self, seat: int, a: Action) -> None:
         p = self.d["p"][seat]
