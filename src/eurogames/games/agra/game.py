@@ -167,7 +167,7 @@ class Agra(Game):
             "river": river, "boat": 1, "contracts": [0, 0, 0, 0], "orders": orders,
             "order_at": order_at, "limit": options["initial_order_limit"], "bowls": bowls,
             "display": display, "stack_tiles": stack, "bonus_left": list(range(12)),
-            "gown_bonus": 0, "left": None, "rng": rng.state,
+            "gown_bonus": 0, "left": None, "rolls": [0, 0], "rng": rng.state,
         }
         return AgraState(self, seed, options, d, players)
 

@@ -27,7 +27,8 @@ The whole position is one JSON-ready dict, ``state.d``; ``clone`` copies it stru
   neutral, or null); ``order_at`` (each guild's order marker, or null once set aside);
   ``limit``; ``bowls`` (12: seat, -2 neutral, or null); ``display`` and ``stack_tiles`` (the
   favour stack, its order hidden: I3); ``bonus_left``; ``gown_bonus`` (R8); ``left`` (turns
-  still to play after the current one once the end is triggered, E2, else null); ``rng``.
+  still to play after the current one once the end is triggered, E2, else null); ``rolls``
+  (the last die rolled for the merchant and for the builder, public: I5); ``rng``.
 """
 
 from __future__ import annotations
@@ -879,6 +880,7 @@ class AgraState(State):
                 d["coins"][pos] += 1  # P4, P6
                 passed.append(A.building_name(pos))
         d["merchant"] = pos
+        d["rolls"][0] = roll  # I5: a die once rolled is public
         self._emit("merchant", {"roll": roll, "to": A.building_name(pos), "rupees": passed})
 
     def move_builder(self) -> None:
@@ -895,6 +897,7 @@ class AgraState(State):
             while d["built"][pos]:
                 pos = (pos + 1) % 16
         d["builder"] = pos
+        d["rolls"][1] = roll
         self._emit("builder", {"roll": roll, "to": A.building_name(pos)})
 
     def build(self, b: int, seat: int | None, by_builder: bool) -> None:
