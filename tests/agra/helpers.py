@@ -62,3 +62,21 @@ def own(state, seat: int, notable: int) -> None:
     state.d["river"] = [n for n in state.d["river"] if n["id"] != notable]
     state.d["p"][seat]["contracts"].append(notable)
     refresh(state)
+
+
+def favour(state, seat: int, n: int) -> None:
+    """Set favour points (markers from or back to the supply, F1)."""
+    p = state.d["p"][seat]
+    p["markers"] -= n - p["favour"]
+    p["favour"] = n
+    refresh(state)
+
+
+def tile(state, seat: int, t: int) -> None:
+    """``seat`` holds favour tile ``t`` (from the display or the stack)."""
+    d = state.d
+    for pile in (d["display"], d["stack_tiles"]):
+        if t in pile:
+            pile.remove(t)
+    d["p"][seat]["tiles"].append(t)
+    refresh(state)
