@@ -6,7 +6,9 @@ status (``stated``, ``derived``, ``inferred`` or ``provisional``), and each prov
 says how it was chosen (``data/README.md`` gives the method per family). This module loads the
 shipped document (:data:`DOCUMENT`), checks any document (:func:`check_document` lists every
 problem, each a sentence naming its path) and builds the immutable view an engine indexes
-(:class:`AgraData`, :data:`DATA`): goods by index, tuples everywhere.
+(:class:`AgraData`, :data:`DATA`): goods by index, tuples everywhere. An engine given other
+data (``Game.with_data``) builds its own view with :func:`read`, which refuses a document with
+problems, naming them all.
 
 >>> DATA.goods[DATA.good_index["curry"]].value
 2
@@ -20,8 +22,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from eurogames.core.errors import DataError as CoreDataError
@@ -46,20 +50,86 @@ FAVOUR_EFFECTS = (
 )
 DOCK_EFFECTS = ("build_builder_building", "move_merchant", "favour_per_cotton", "order_limit",
                 "return_price_markers", "favour", "good_by_cotton", "gown_bonus", "end_game")
-ABILITIES = (
-    "sailor_pays_several_goods", "meditation_level_now", "build_value_plus_one",
-    "produce_extra_sandstone_log", "produce_extra_cotton_turmeric", "french_merchant_slots",
-    "dyer_exchange", "cook_stores_workers", "muezzin_extra_mp", "jagir_delivery",
-    "caliph_cotton_worker", "calligrapher_overtime", "mullah_favour_discount",
-    "english_merchant_swap", "mosaic_master_favour", "mujtahid_free_build",
-    "dutch_merchant_orders", "painter_workers_influence", "subahdar_orders", "sadr_tribute",
-    "grand_mufti_sets", "guild_patron",
+def _processing(entry: dict) -> bool:
+    return entry.get("kind") == "processing"
+
+
+def _anything(entry: dict) -> bool:
+    return True
+
+
+# values printed only in pictures (outline 2.4): (family, field or None for the whole entry,
+# which entries); each must carry its own status (see _check_image_only)
+IMAGE_ONLY = (
+    ("goods", "build_value", lambda g: g.get("id") in ("sandstone", "plank")),
+    ("processing_arrows", None, lambda a: a.get("to") in ("statue", "book", "painting", "gown")),
+    ("buildings", "level", _processing),
+    ("buildings", "cost", _processing),
+    ("buildings", "name_en", lambda b: "name_zh_hant" not in b),
+    ("buildings", "input", lambda b: b.get("output") in ("statue", "book", "painting", "gown")),
+    ("building_grid", "columns", _anything),
+    ("building_bonus_tiles", "level", _anything),
+    ("meditation", "level_count", _anything),
+    ("meditation.levels", "upgrade_cost", lambda lv: lv.get("id") != 1),
+    ("meditation.levels", None, lambda lv: isinstance(lv.get("id"), int) and lv["id"] > 4),
+    ("farm", "corners", _anything),
+    ("farm", "tracks", _anything),
+    ("influence_track", "start", _anything),
+    ("influence_track", "top", _anything),
+    ("influence_track", "rupees", _anything),
+    ("influence_track.favour_rewards", "favour", lambda r: r.get("level") != 3),
+    ("orders", "initial_limit", _anything),
+    ("orders.list", None, _anything),
+    ("orders.list", "position", _anything),
+    ("tribute.bowls", None, _anything),
+    ("tribute.bowls", "half", _anything),
+    ("tribute.bowls", "die", _anything),
+    ("notables.list", "guild", _anything),
+    ("notables.list", "contract", _anything),
+    ("price_markers", "faces", _anything),
 )
+# 7.1: what happens as the boat arrives at docks 1-6
+SEED_DOCK_EFFECTS = ((), ("build_builder_building",),
+                     ("move_merchant", "favour_per_cotton", "order_limit"),
+                     ("return_price_markers", "favour", "order_limit"),
+                     ("good_by_cotton", "order_limit"), ("gown_bonus", "end_game"))
+# Appendix I, restated so that the file is checked against it: each notable's ability key,
+# its generous goods (extra rupees per delivery) and its timing (immediate: once, on taking the
+# contract; once_per_turn; end_game: scores at the end)
+SEED_NOTABLES = {
+    1: ("sailor_pays_several_goods", {"gown": 1}, ""),
+    2: ("meditation_level_now", {"curry": 1}, "immediate"),
+    3: ("build_value_plus_one", {}, ""),
+    4: ("produce_extra_sandstone_log", {}, ""),
+    5: ("produce_extra_cotton_turmeric", {}, ""),
+    6: ("french_merchant_slots", {}, ""),
+    7: ("dyer_exchange", {"dye": 1}, "once_per_turn"),
+    8: ("cook_stores_workers", {"oil": 1}, ""),
+    9: ("muezzin_extra_mp", {}, ""),
+    10: ("jagir_delivery", {}, ""),
+    11: ("caliph_cotton_worker", {}, "once_per_turn"),
+    12: ("calligrapher_overtime", {"paper": 1}, ""),
+    13: ("mullah_favour_discount", {"brick": 1}, "once_per_turn"),
+    14: ("english_merchant_swap", {}, "once_per_turn"),
+    15: ("mosaic_master_favour", {}, "immediate once_per_turn"),
+    16: ("mujtahid_free_build", {"statue": 2}, "immediate"),
+    17: ("dutch_merchant_orders", {"gown": 2}, "end_game"),
+    18: ("painter_workers_influence", {"painting": 2}, "immediate"),
+    19: ("subahdar_orders", {"book": 2}, "end_game"),
+    20: ("sadr_tribute", {}, "immediate end_game"),
+    21: ("grand_mufti_sets", {}, "immediate end_game"),
+    22: ("guild_patron", {}, "immediate end_game"),
+    23: ("guild_patron", {}, "immediate end_game"),
+    24: ("guild_patron", {}, "immediate end_game"),
+}
+ABILITIES = tuple(dict.fromkeys(ability for ability, _, _ in SEED_NOTABLES.values()))
+TIMINGS = ("immediate", "once_per_turn", "end_game")
 NOTABLES_PER_LEVEL = {"I": 8, "II": 7, "III": 5, "IV": 4}  # 1.0: numbered 1-24 by level
 RUPEE_COINS = {"1": 28, "2": 15, "5": 10, "10": 10, "20": 6}  # 1.0: 69 coins
 # keys that describe a value instead of being one: they need no status of their own
 META_KEYS = {"id", "status", "how", "sources", "evidence", "note"}
 META_SUFFIXES = ("_status", "_how", "_sources", "_evidence", "_note")
+TEXT_SUFFIXES = ("_how", "_evidence", "_note")
 ROOT_META = {"game", "schema_version", "note", "status_values", "sources"}
 
 
@@ -192,11 +262,11 @@ class Notable:
 @dataclass(frozen=True, slots=True)
 class AgraData:
     goods: tuple[Good, ...]
-    good_index: dict[str, int]
+    good_index: Mapping[str, int]
     processes_into: tuple[tuple[int, ...], ...]  # by good index: the goods it processes into
     processed_from: tuple[int, ...]  # by good index: its input good, -1 for basic goods
     buildings: tuple[Building, ...]
-    building_index: dict[str, int]
+    building_index: Mapping[str, int]
     building_of: tuple[int, ...]  # by good index: the building that makes it
     reading_order: tuple[int, ...]  # building indices, top to bottom then left to right
     bonus_tiles: tuple[BonusTile, ...]
@@ -216,20 +286,20 @@ class AgraData:
     influence_start: int
     influence_top: int
     influence_rupees: tuple[int, ...]  # by level
-    influence_favour: dict[int, int]  # level -> favour (or a tile instead)
+    influence_favour: Mapping[int, int]  # level -> favour (or a tile instead)
     orders: tuple[tuple[Order, ...], ...]  # by guild index, positions 1-6 in order
     initial_order_limit: int
-    order_limit_docks: dict[int, int]  # dock -> limit placed there
+    order_limit_docks: Mapping[int, int]  # dock -> limit placed there
     bowls: tuple[Bowl, ...]
     tribute_scoring: tuple[int, ...]
     tribute_each_further: int
     docks: tuple[Dock, ...]
-    notable_spaces: dict[int, tuple[int, int, int, int]]  # players -> per level I-IV
-    guild_split: dict[int, tuple[int, int, int]]
+    notable_spaces: Mapping[int, tuple[int, int, int, int]]  # players -> per level I-IV
+    guild_split: Mapping[int, tuple[int, int, int]]
     notables: tuple[Notable, ...]  # index = id - 1
     price_marker_faces: tuple[int, ...]
-    per_player: dict[str, int]
-    rupee_coins: dict[int, int]
+    per_player: Mapping[str, int]
+    rupee_coins: Mapping[int, int]
     merchant_rerolls: tuple[int, ...]
     builder_rerolls: tuple[int, ...]
 
@@ -311,6 +381,15 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
+def _k(value: Any) -> Any:
+    """A value usable as a key: itself when it is a text or a number, else its JSON text."""
+    return value if isinstance(value, str | int | float | type(None)) else _show(value)
+
+
+def _as_list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -324,11 +403,14 @@ def check_document(document: Any) -> list[str]:
     c = _Check(document)
     if document.get("game") != "agra":
         c.add("game", f"must be 'agra', not {_show(document.get('game'))}")
-    if document.get("schema_version") != 1:
+    if not isinstance(document.get("note"), str):
+        c.add("note", "must be a text saying what the document is")
+    if document.get("schema_version") != 1 or isinstance(document.get("schema_version"), bool):
         c.problems.append(f"schema_version must be 1, not {_show(document.get('schema_version'))}")
-    checks = (_check_sources, _check_statuses, _check_goods, _check_arrows, _check_buildings,
-              _check_bonus_tiles, _check_favour, _check_meditation, _check_farm, _check_guilds,
-              _check_orders, _check_tribute, _check_river, _check_notables, _check_rest)
+    checks = (_check_sources, _check_statuses, _check_image_only, _check_goods, _check_arrows,
+              _check_buildings, _check_bonus_tiles, _check_favour, _check_meditation,
+              _check_farm, _check_guilds, _check_orders, _check_tribute, _check_river,
+              _check_notables, _check_rest)
     for check in checks:
         try:
             check(c, document)
@@ -339,6 +421,10 @@ def check_document(document: Any) -> list[str]:
 
 
 def _check_sources(c: _Check, doc: dict) -> None:
+    meanings = c.obj(doc, "status_values", "")
+    if meanings is not None and (sorted(meanings) != sorted(STATUSES) or not all(
+            isinstance(text, str) and text for text in meanings.values())):
+        c.add("status_values", f"must say in words what each of {', '.join(STATUSES)} means")
     sources = c.obj(doc, "sources", "")
     for key, source in (sources or {}).items():
         if not (isinstance(source, dict) and isinstance(source.get("what"), str)
@@ -360,7 +446,7 @@ def _check_statuses(c: _Check, doc: dict) -> None:
             c.add(path, "has a status other than provisional but names no sources")
             return
         for name in names:
-            if name not in known:
+            if not isinstance(name, str) or name not in known:
                 c.add(path, f"names the source {_show(name)}, which 'sources' does not define")
 
     def status_ok(obj: dict, field: str | None, path: str, inherited_sources: list | None) -> str:
@@ -401,19 +487,52 @@ def _check_statuses(c: _Check, doc: dict) -> None:
                     c.add(_join(path, key), f"gives a status to {field!r}, which is missing")
                 continue
             if key in META_KEYS or key.endswith(META_SUFFIXES):
+                if (key in ("how", "evidence", "note") or key.endswith(TEXT_SUFFIXES)) and (
+                        not isinstance(item, str)):
+                    c.add(_join(path, key), f"must be a text, not {_show(item)}")
                 continue
+            if key.startswith("name_") and (not isinstance(item, str) or not item):
+                c.add(_join(path, key), f"must be a non-empty text, not {_show(item)}")
             if f"{key}_status" in value:
-                status_ok(value, key, _join(path, key), sources)
+                own = status_ok(value, key, _join(path, key), sources)
+                walk(item, _join(path, key), own, value.get(f"{key}_sources", sources))
             else:
                 walk(item, _join(path, key), status, sources)
 
     walk(doc, "", None, None)
 
 
+def _check_image_only(c: _Check, doc: dict) -> None:
+    """Values the seed's text does not give (they are printed only on the boards and cards)
+    carry their own status, so that deleting a ``provisional`` mark never lets them inherit
+    the ``stated`` of the object around them."""
+    for family, field, where in IMAGE_ONLY:
+        *parents, last = family.split(".")
+        holder: Any = doc
+        for key in parents:
+            holder = holder.get(key) if isinstance(holder, dict) else None
+        found = holder.get(last) if isinstance(holder, dict) else None
+        if isinstance(found, list):
+            entries = [(f"{family}[{e.get('id', i)}]", e) for i, e in enumerate(found)
+                       if isinstance(e, dict)]
+        else:
+            entries = [(family, found)] if isinstance(found, dict) else []
+        for path, entry in entries:
+            if not where(entry):
+                continue
+            if field is None:
+                if "status" not in entry:
+                    c.add(path, "must carry its own status: the seed's text does not give it")
+            elif f"{field}_status" not in entry and not (
+                    entry.get("status") == "provisional" and field in entry):
+                c.add(_join(path, field), f"must carry its own status ({field}_status): the "
+                                          "seed's text does not give it")
+
+
 def _check_goods(c: _Check, doc: dict) -> None:
     goods = c.list(doc, "goods", "", 16)
     entries = c.items(goods, "goods")
-    ids = [g.get("id") for _, g in entries]
+    ids = [_k(g.get("id")) for _, g in entries]
     if goods is not None and sorted(map(str, ids)) != sorted(GOOD_IDS):
         c.add("goods", "must be the 16 goods of the seed's table once each "
                        f"({', '.join(GOOD_IDS)})")
@@ -423,7 +542,8 @@ def _check_goods(c: _Check, doc: dict) -> None:
         c.str(g, "chain", path)
         c.str(g, "tier", path, TIERS)
         value = c.int(g, "value", path, 1, 3)
-        if value is not None and g.get("id") in SEED_VALUES and value != SEED_VALUES[g["id"]]:
+        if value is not None and _k(g.get("id")) in SEED_VALUES and (
+                value != SEED_VALUES[g["id"]]):
             c.add(f"{path}.value", f"must be {SEED_VALUES[g['id']]}, the seed's value (5.2.1)")
         material = c.bool(g, "building_material", path)
         if material is not None and material != (g.get("id") in MATERIALS):
@@ -434,14 +554,13 @@ def _check_goods(c: _Check, doc: dict) -> None:
         elif "build_value" in g:
             c.add(f"{path}.build_value", "is given, but only building materials have one")
     chains = c.list(doc, "goods_chains", "", 4)
-    by_id = {g.get("id"): g for _, g in entries}
+    by_id = {_k(g.get("id")): g for _, g in entries}
     for path, chain in c.items(chains, "goods_chains"):
-        members = [chain.get("basic"), *(chain.get("advanced") or [None, None]),
-                   chain.get("luxury")]
-        tiers = ["basic", "advanced", "advanced", "luxury"]
         if not isinstance(chain.get("advanced"), list) or len(chain["advanced"]) != 2:
             c.add(f"{path}.advanced", "must list the chain's two value-2 goods")
             continue
+        members = [chain.get("basic"), *chain["advanced"], chain.get("luxury")]
+        tiers = ["basic", "advanced", "advanced", "luxury"]
         for good, tier in zip(members, tiers, strict=True):
             if c.good(good, f"{path} member") is None:
                 continue
@@ -450,15 +569,15 @@ def _check_goods(c: _Check, doc: dict) -> None:
                 c.add(f"goods[{good}]", f"must have chain {chain.get('id')!r} and tier {tier!r}, "
                                         f"as goods_chains says")
     if chains is not None and goods is not None:
-        listed = [m for _, ch in c.items(chains, "") for m in
-                  [ch.get("basic"), *(ch.get("advanced") or []), ch.get("luxury")]]
+        listed = [m for ch in chains if isinstance(ch, dict) for m in
+                  [ch.get("basic"), *_as_list(ch.get("advanced")), ch.get("luxury")]]
         if sorted(map(str, listed)) != sorted(GOOD_IDS):
             c.add("goods_chains", "must hold every good exactly once")
 
 
 def _check_arrows(c: _Check, doc: dict) -> None:
     arrows = c.list(doc, "processing_arrows", "", 12)
-    goods = {g.get("id"): g for g in doc.get("goods") or [] if isinstance(g, dict)}
+    goods = {_k(g.get("id")): g for g in _as_list(doc.get("goods")) if isinstance(g, dict)}
     into = Counter()
     for path, arrow in c.items(arrows, "processing_arrows"):
         path = f"processing_arrows[{arrow.get('from')}->{arrow.get('to')}]"
@@ -479,9 +598,9 @@ def _check_arrows(c: _Check, doc: dict) -> None:
         if arrows is not None and tier in TIERS and into[good] != wanted:
             c.add("processing_arrows", f"must have {wanted} arrow{'s' * (wanted != 1)} into "
                                        f"{good}, not {into[good]}")
-    luxury_inputs = Counter(goods.get(a.get("from"), {}).get("chain")
+    luxury_inputs = Counter(_k(goods.get(_k(a.get("from")), {}).get("chain"))
                             for a in arrows or [] if isinstance(a, dict)
-                            and goods.get(a.get("from"), {}).get("tier") == "advanced")
+                            and goods.get(_k(a.get("from")), {}).get("tier") == "advanced")
     if arrows is not None and any(n != 1 for n in luxury_inputs.values()):
         c.add("processing_arrows", "must feed each luxury from exactly one value-2 good")
 
@@ -489,9 +608,9 @@ def _check_arrows(c: _Check, doc: dict) -> None:
 def _check_buildings(c: _Check, doc: dict) -> None:
     buildings = c.list(doc, "buildings", "", 16)
     entries = c.items(buildings, "buildings")
-    arrows = {a.get("to"): a.get("from") for a in doc.get("processing_arrows") or []
+    arrows = {_k(a.get("to")): a.get("from") for a in _as_list(doc.get("processing_arrows"))
               if isinstance(a, dict)}
-    ids = [b.get("id") for _, b in entries]
+    ids = [_k(b.get("id")) for _, b in entries]
     if len(set(map(str, ids))) != len(ids):
         c.add("buildings", "must not repeat an id")
     outputs = Counter()
@@ -531,17 +650,18 @@ def _check_buildings(c: _Check, doc: dict) -> None:
     columns = c.list(grid, "columns", "building_grid", 4)
     if columns is None:
         return
-    if not all(isinstance(col, list) and len(col) == 4 for col in columns):
+    if len(columns) != 4 or not all(isinstance(col, list) and len(col) == 4 for col in columns):
         c.add("building_grid.columns", "must be 4 columns of 4 building ids, top to bottom")
         return
-    order = [b for col in columns for b in col]
+    order = [_k(b) for col in columns for b in col]
     if sorted(map(str, order)) != sorted(map(str, ids)):
         c.add("building_grid.columns", "must place each of the 16 buildings exactly once")
-    kinds = {b.get("id"): b.get("kind") for _, b in entries}
-    if any(kinds.get(b) != "production" for b in columns[0]):
+    kinds = {_k(b.get("id")): b.get("kind") for _, b in entries}
+    if any(kinds.get(_k(b)) != "production" for b in columns[0]):
         c.add("building_grid.columns[0]", "must be the 4 production buildings (5.1)")
     if order[0] != "quarry":
         c.add("building_grid.columns[0][0]", "must be the quarry, top left (2.1)")
+    c.str(grid, "reading_rule", "building_grid")
     if order[-1] != "tailor":
         c.add("building_grid.columns[3][3]", "must be the tailor, last in reading order "
                                              "(6.2.1.3)")
@@ -552,14 +672,16 @@ def _check_bonus_tiles(c: _Check, doc: dict) -> None:
     levels = Counter()
     for path, t in c.items(tiles, "building_bonus_tiles"):
         levels[c.int(t, "level", path, 2, 4)] += 1
-        if t.get("influence") is not None:
+        if "influence" not in t:
+            c.add(f"{path}.influence", "is missing (a guild, or null for none)")
+        elif t["influence"] is not None:
             c.str(t, "influence", path, GUILDS)
         c.int(t, "favour", path, 0, 3)
         c.int(t, "remove_cover", path, 0, 3)
         c.int(t, "rupees", path, 0, 10)
     if tiles is not None and levels != Counter({2: 4, 3: 4, 4: 4}):
         c.add("building_bonus_tiles", "must hold 4 tiles of each level 2, 3 and 4")
-    ids = [t.get("id") for t in tiles or [] if isinstance(t, dict)]
+    ids = [_k(t.get("id")) for t in tiles or [] if isinstance(t, dict)]
     if len(set(map(str, ids))) != len(ids):
         c.add("building_bonus_tiles", "must not repeat an id")
 
@@ -629,7 +751,7 @@ def _check_meditation(c: _Check, doc: dict) -> None:
         if outer is not None and outer != (action.get("id") != "move_farmer"):
             c.add(f"{path}.outer", "must be false for move_farmer (the centre) and true for the "
                                    "others (6.1.2)")
-    if ring is not None and ring.get("start_covered") not in set(RING_ACTIONS) - {"move_farmer"}:
+    if ring is not None and ring.get("start_covered") not in RING_ACTIONS[:4]:
         c.add("meditation.ring.start_covered", "must be an outer ring action")
 
 
@@ -666,6 +788,7 @@ def _check_farm(c: _Check, doc: dict) -> None:
     if tracks is not None and cover_tiles is not None and covers_total != cover_tiles:
         c.add("farm.tracks", f"must print {cover_tiles} cover tiles in all, not {covers_total}")
     c.int(farm, "farmers", "farm", 4, 4)
+    c.str(farm, "production_rule", "farm")
     c.int(farm, "production_min", "farm", 0, 0)
     c.int(farm, "production_max", "farm", 8, 8)
 
@@ -677,6 +800,9 @@ def _check_guilds(c: _Check, doc: dict) -> None:
     track = c.obj(doc, "influence_track", "")
     if track is None:
         return
+    if track.get("same_for_every_guild") is not True:
+        c.add("influence_track.same_for_every_guild", "must be true: the data holds one track "
+                                                      "for the three guilds")
     start = c.int(track, "start", "influence_track", 0, 1)
     top = c.int(track, "top", "influence_track", 7, 30)
     rupees = c.list(track, "rupees", "influence_track", None if top is None else top + 1)
@@ -768,8 +894,25 @@ def _check_river(c: _Check, doc: dict) -> None:
         levels = dock.get("levels")
         if not isinstance(levels, list) or any(lv not in LEVELS for lv in levels):
             c.add(f"{path}.levels", "must list notable levels (I-IV)")
-        for j, event in enumerate(dock.get("events") or []):
-            c.str(event, "effect", f"{path}.events[{j}]", DOCK_EFFECTS)
+        events = c.list(dock, "events", path)
+        effects = []
+        for j, event in enumerate(events or []):
+            where = f"{path}.events[{j}]"
+            effect = c.str(event, "effect", where, DOCK_EFFECTS)
+            effects.append(effect)
+            if effect in ("favour", "gown_bonus"):
+                c.int(event, "amount", where, 1, 3)
+            elif effect == "favour_per_cotton":
+                c.int(event, "max", where, 1, 5)
+            elif effect == "order_limit":
+                c.int(event, "limit", where, 4, 6)
+            elif effect == "good_by_cotton" and event.get("values") != [1, 2, 3]:
+                c.add(f"{where}.values", "must be [1, 2, 3]: a good of value 1 / 2 / 3 for "
+                                         "0 / 1 / 2+ cotton (7.1)")
+        if events is not None and i < len(SEED_DOCK_EFFECTS) and (
+                sorted(map(str, effects)) != sorted(SEED_DOCK_EFFECTS[i])):
+            c.add(f"{path}.events", "must be the seed's events for this dock ("
+                                    f"{', '.join(SEED_DOCK_EFFECTS[i]) or 'none'}; 7.1)")
         advance = dock.get("advance")
         if i == len(docks) - 1:
             if advance is not None:
@@ -779,12 +922,13 @@ def _check_river(c: _Check, doc: dict) -> None:
         else:
             c.str(advance, "level", f"{path}.advance", LEVELS)
             c.int(advance, "contracts", f"{path}.advance", 1, 5)
-    limits = {e.get("limit"): d.get("dock") for _, d in docks for e in d.get("events") or []
+    limits = {_k(e.get("limit")): _k(d.get("dock")) for _, d in docks
+              for e in _as_list(d.get("events"))
               if isinstance(e, dict) and e.get("effect") == "order_limit"}
     markers = (doc.get("orders") or {}).get("limit_markers") if isinstance(
         doc.get("orders"), dict) else None
     if docks and isinstance(markers, list) and limits != {
-            m.get("limit"): m.get("dock") for m in markers if isinstance(m, dict)}:
+            _k(m.get("limit")): _k(m.get("dock")) for m in markers if isinstance(m, dict)}:
         c.add("river.docks", "must place the order limit markers where orders.limit_markers says")
     spaces = c.obj(river, "notable_spaces", "river")
     split = c.obj(river, "guild_split", "river")
@@ -813,6 +957,8 @@ def _check_notables(c: _Check, doc: dict) -> None:
     if ranges is not None and ranges != wanted:
         c.add("notables.levels", "must number level I 1-8, II 9-15, III 16-20 and IV 21-24 "
                                  "(8 / 7 / 5 / 4)")
+    if notables.get("contract_sizes") != [2, 3]:
+        c.add("notables.contract_sizes", "must be [2, 3]: a contract asks 2 or 3 goods (7.4)")
     entries = c.items(c.list(notables, "list", "notables", 24), "notables.list")
     if entries and [n.get("id") for _, n in entries] != list(range(1, 25)):
         c.add("notables.list", "ids must be 1-24 in order")
@@ -835,8 +981,17 @@ def _check_notables(c: _Check, doc: dict) -> None:
                 c.good(good, f"{path}.contract[{j}]")
             if len(set(map(str, contract))) != len(contract):
                 c.add(f"{path}.contract", "must name different goods")
-        c.str(n, "ability", path, ABILITIES)
+        ability = c.str(n, "ability", path, ABILITIES)
         generous = n.get("generous")
+        if _k(nid) in SEED_NOTABLES and ability is not None and (
+                (ability, generous) != SEED_NOTABLES[nid][:2]):
+            c.add(path, f"must have the seed's ability ({SEED_NOTABLES[nid][0]}) and generous "
+                        f"goods ({_show(SEED_NOTABLES[nid][1])}): Appendix I")
+        if _k(nid) in SEED_NOTABLES and [n.get(t) for t in TIMINGS] != [
+                t in SEED_NOTABLES[nid][2].split() for t in TIMINGS]:
+            flags = ", ".join(f"{t} {str(t in SEED_NOTABLES[nid][2].split()).lower()}"
+                              for t in TIMINGS)
+            c.add(path, f"must have the seed's timing: {flags} (Appendix I)")
         if not isinstance(generous, dict):
             c.add(f"{path}.generous", "must be an object (good -> extra rupees)")
         else:
@@ -844,11 +999,13 @@ def _check_notables(c: _Check, doc: dict) -> None:
                 c.good(good, f"{path}.generous")
                 if isinstance(extra, bool) or not isinstance(extra, int) or not 1 <= extra <= 3:
                     c.add(f"{path}.generous.{good}", "must be 1 to 3 extra rupees")
-        for flag in ("immediate", "once_per_turn", "end_game"):
+        for flag in TIMINGS:
             c.bool(n, flag, path)
-    split = ((doc.get("river") or {}).get("guild_split") or {}).get("4") if isinstance(
-        doc.get("river"), dict) else None
-    if entries and isinstance(split, list) and all(isinstance(s, int) for s in split):
+    river = doc.get("river") if isinstance(doc.get("river"), dict) else {}
+    splits = river.get("guild_split") if isinstance(river.get("guild_split"), dict) else {}
+    split = splits.get("4")
+    if entries and isinstance(split, list) and split and all(
+            isinstance(s, int) for s in split):
         for guild in GUILDS:
             if per_guild[guild] < max(split):
                 c.add("notables.list", f"must hold at least {max(split)} {guild} notables, "
@@ -881,11 +1038,16 @@ def _check_rest(c: _Check, doc: dict) -> None:
                 c.add(f"per_player.{key}", f"must be {value} (1.0, 2.2)")
     dice = c.obj(doc, "setup_dice", "")
     if dice is not None:
-        ids = {b.get("id") for b in doc.get("buildings") or [] if isinstance(b, dict)}
         merchant = c.obj(dice, "merchant", "setup_dice")
-        if merchant is not None and merchant.get("from") not in ids:
-            c.add("setup_dice.merchant.from", "must name a building")
+        if merchant is not None and merchant.get("from") != "quarry":
+            c.add("setup_dice.merchant.from", "must be the quarry (2.1)")
         builder = c.obj(dice, "builder", "setup_dice")
+        if builder is not None and builder.get("from") != "first_unbuilt":
+            c.add("setup_dice.builder.from", "must be first_unbuilt (2.1)")
+        orders = c.obj(dice, "orders", "setup_dice")
+        if orders is not None and orders.get("positions_top_to_bottom") != [1, 2, 3, 4, 5, 6]:
+            c.add("setup_dice.orders.positions_top_to_bottom", "must be 1-6: a die picks the "
+                                                               "starting order (2.3)")
         for name, pawn in (("merchant", merchant), ("builder", builder)):
             rerolls = (pawn or {}).get("reroll")
             if pawn is not None and (not isinstance(rerolls, list) or any(
@@ -902,6 +1064,10 @@ def read(document: Any) -> AgraData:
     if problems:
         raise DataError("the Agra data has problems: " + "; ".join(problems))
     return _build(document)
+
+
+def _frozen(mapping: dict) -> Mapping:
+    return MappingProxyType(mapping)
 
 
 def _build(doc: dict) -> AgraData:
@@ -958,8 +1124,8 @@ def _build(doc: dict) -> AgraData:
                 n["once_per_turn"], n["end_game"])
         for n in doc["notables"]["list"])
     return AgraData(
-        goods=goods, good_index=gi, processes_into=processes_into,
-        processed_from=processed_from, buildings=buildings, building_index=bi,
+        goods=goods, good_index=_frozen(gi), processes_into=processes_into,
+        processed_from=processed_from, buildings=buildings, building_index=_frozen(bi),
         building_of=building_of,
         reading_order=tuple(bi[b] for col in columns for b in col),
         bonus_tiles=tuple(
@@ -982,20 +1148,22 @@ def _build(doc: dict) -> AgraData:
         production_max=farm["production_max"],
         guilds=GUILDS, influence_start=track["start"], influence_top=track["top"],
         influence_rupees=tuple(track["rupees"]),
-        influence_favour={r["level"]: r["favour"] for r in track["favour_rewards"]},
+        influence_favour=_frozen({r["level"]: r["favour"] for r in track["favour_rewards"]}),
         orders=by_guild, initial_order_limit=orders["initial_limit"],
-        order_limit_docks={m["dock"]: m["limit"] for m in orders["limit_markers"]},
+        order_limit_docks=_frozen({m["dock"]: m["limit"] for m in orders["limit_markers"]}),
         bowls=tuple(Bowl(gi[b["good"]], b["half"], b["die"]) for b in doc["tribute"]["bowls"]),
         tribute_scoring=tuple(doc["tribute"]["scoring"]),
         tribute_each_further=doc["tribute"]["each_further"],
         docks=docks,
-        notable_spaces={int(p): tuple(v[lv] for lv in LEVELS)
-                        for p, v in river["notable_spaces"].items()},
-        guild_split={int(p): tuple(v) for p, v in river["guild_split"].items()},
+        notable_spaces=_frozen({int(p): tuple(v[lv] for lv in LEVELS)
+                                for p, v in river["notable_spaces"].items()}),
+        guild_split=_frozen({int(p): tuple(v) for p, v in river["guild_split"].items()}),
         notables=notables,
         price_marker_faces=tuple(doc["price_markers"]["faces"]),
-        per_player={k: v for k, v in doc["per_player"].items() if isinstance(v, int)},
-        rupee_coins={int(k): v for k, v in doc["rupee_coins"].items() if isinstance(v, int)},
+        per_player=_frozen({k: v for k, v in doc["per_player"].items()
+                            if isinstance(v, int)}),
+        rupee_coins=_frozen({int(k): v for k, v in doc["rupee_coins"].items()
+                             if isinstance(v, int)}),
         merchant_rerolls=tuple(doc["setup_dice"]["merchant"]["reroll"]),
         builder_rerolls=tuple(doc["setup_dice"]["builder"]["reroll"]),
     )
