@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any
 
 from eurogames.core import Action, Game, Option, Rng
 from eurogames.core.data import DataSet
 from eurogames.games.agra import actions as A
+from eurogames.games.agra.data import DOCUMENT, check_document
 from eurogames.games.agra.rules import NEUTRAL, AgraState, new_turn
 from eurogames.games.agra.tables import Tables
-
-try:  # the data helper's typed view and checks (wp-agra-data)
-    from eurogames.games.agra.data import DOCUMENT, check_document  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - until the data branch is merged
-    DOCUMENT = json.loads(resources.files(__package__).joinpath("data/agra.json")
-                          .read_text("utf-8"))
-
-    def check_document(document: dict[str, Any]) -> list[str]:
-        try:
-            Tables(document)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            return [f"agra.json: {exc!r}"]
-        return []
 
 SHIPPED = DataSet("agra", DOCUMENT)
 

@@ -154,7 +154,7 @@ class AgraState(State):
                 total += sum(1 for i in range(1, farmer) if i not in covers)
             elif good == end:
                 total += sum(1 for i in range(farmer + 1, n + 1) if i not in covers)
-        return min(total, A.MAX_PRODUCE)  # A3: at most 8
+        return min(total, self.t.production_max)  # A3: at most 8
 
     def farmer_moves_ok(self, seat: int, moves: tuple[tuple[int, int], ...]) -> bool:
         """A4: never onto or across a corner or a cover tile."""
@@ -1199,15 +1199,23 @@ class AgraState(State):
                 self.move_merchant(None)
             elif effect == "favour_per_cotton":
                 cotton = GOODS.index("cotton")
+                gained = [0] * self.players
                 for s in order:
-                    self.gain_favour(s, min(event["max"], d["p"][s]["goods"][cotton]))
+                    gained[s] = self.gain_favour(s, min(event["max"], d["p"][s]["goods"][cotton]))
+                self._emit("dock_favour", {"dock": dock, "favour": gained},
+                           tuple(range(self.players)))
             elif effect == "order_limit":
                 d["limit"] = max(d["limit"], event["limit"])
+                self._emit("order_limit", {"limit": d["limit"]})
             elif effect == "return_price_markers":  # R6
                 d["prices"] = [None, None, None]
+                self._emit("prices_returned", {})
             elif effect == "favour":
+                gained = [0] * self.players
                 for s in order:
-                    self.gain_favour(s, event["amount"])
+                    gained[s] = self.gain_favour(s, event["amount"])
+                self._emit("dock_favour", {"dock": dock, "favour": gained},
+                           tuple(range(self.players)))
             elif effect == "good_by_cotton":  # R7, Q19
                 cotton = GOODS.index("cotton")
                 for s in order:

@@ -55,6 +55,7 @@ class Tables:
         self.ring_mp = {a["id"]: a["mp"] for a in ring["actions"]}
         self.ring_start = ring["start_covered"]
         farm = doc["farm"]
+        self.production_max = farm["production_max"]
         self.tracks = tuple((GOOD[t["from"]], GOOD[t["to"]], t["spaces"], t["farmer_start"],
                              tuple(t["covers"])) for t in farm["tracks"])
         inf = doc["influence_track"]

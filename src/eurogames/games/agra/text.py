@@ -400,4 +400,15 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
         by = "" if s is None else say(lang, f" by {who(s)}", f"（{who(s)}）", f"（{who(s)}）")
         return say(lang, f"The end of the game is triggered{by}: the last round follows.",
                    f"觸發遊戲結束{by}：之後進行最後一輪。", f"触发游戏结束{by}：之后进行最后一轮。")
+    if k == "dock_favour":
+        got = ", ".join(f"{who(s)} {n}" for s, n in enumerate(data["favour"]))
+        return say(lang, f"Dock {data['dock']}: favour points gained: {got}.",
+                   f"第{data['dock']}個碼頭：獲得恩惠點數：{got}。",
+                   f"第{data['dock']}个码头：获得恩惠点数：{got}。")
+    if k == "order_limit":
+        return say(lang, f"The order limit is now {data['limit']}.",
+                   f"訂單上限現在是{data['limit']}。", f"订单上限现在是{data['limit']}。")
+    if k == "prices_returned":
+        return say(lang, "Every price marker goes back to the Trader.",
+                   "所有價格標記返還到商人處。", "所有价格标记返还到商人处。")
     raise ValueError(f"agra has no event {k!r}")
