@@ -544,3 +544,57 @@ def test_q43_the_cooks_favour_either_way_q47_reclaim_only_with_an_empty_supply()
 
 def test_the_action_space_is_fixed():
     assert GAME.num_actions == NUM_ACTIONS and eurogames.load("agra") is GAME
+
+
+# -- rulings without a test above ------------------------------------------------------------
+def test_q29_the_botanist_may_take_one_option_only():
+    s = new(2)
+    play(s, "place botanist", "uncover 2.1", "done")
+    assert s.d["phase"] == "order" and s.d["p"][0]["removed"] == 1
+
+
+def test_q32_ft11_used_while_following_is_freed_at_the_end_of_that_turn():
+    for mark, freed in (("active_turn", True), ("own_next_turn", False)):
+        s = new(2, favour_t11_follow_mark=mark)
+        s.d["built"][4] = True
+        give(s, 0, sandstone=1)
+        give(s, 1, sandstone=1, cotton=1)
+        tile(s, 1, 11)
+        favour(s, 1, 2)
+        play(s, "place 2.1", "process 1", "follow t11 cotton oil")
+        assert "t11" in s.d["p"][1]["used"] and s.d["p"][1]["marks"] == 1
+        play(s, "end")
+        assert ("t11" not in s.d["p"][1]["used"]) is freed
+
+
+def test_q42_q53_generous_pays_for_a_doubles_second_good_and_the_jagirs_delivery():
+    s = new(2)
+    own(s, 0, 13)  # Mullah: brick +1
+    notable_on_river(s, 3)  # brick, turmeric
+    give(s, 0, brick=2, log=1)
+    play(s, "place boatman", "pay log", "double brick 3")
+    assert s.d["p"][0]["rupees"] == 2 + (1 + 1) + (1 + 1)
+    t = new(2)
+    own(t, 1, 10)
+    own(t, 1, 13)
+    notable_on_river(t, 3)
+    give(t, 1, brick=1)
+    play(t, "place boatman", "done", "jagir brick 3")
+    assert t.d["p"][1]["rupees"] == 2 + 1 + 1
+
+
+def test_q24_workers_on_the_cook_are_off_the_board():
+    s = new(2)
+    own(s, 1, 8)
+    s.d["p"][1]["cook"] = 2
+    s.d["p"][1]["workers"] -= 2
+    refresh(s)
+    assert s.on_board(1) == 0 and not any(w for w in s.d["spaces"])
+
+
+def test_q44_delivery_influence_needs_no_decision():
+    s = new(2)
+    notable_on_river(s, 1)
+    give(s, 0, cloth=1)
+    play(s, "place boatman", "deliver cloth 1", "done")
+    assert s.d["p"][0]["influence"][s.t.n_guild[1]] == 1 and s.d["phase"] == "order"

@@ -49,8 +49,6 @@ MUEZZIN, JAGIR, CALIPH, CALLIGRAPHER, MULLAH, ENGLISH, MOSAIC = range(9, 16)
 MUJTAHID, DUTCH, PAINTER, SUBAHDAR, SADR = range(16, 21)
 MUFTI, IMAM, COURT_PAINTER, DIWAN = range(21, 25)
 OUTER = ("deliver", "process", "remove_cover", "trade")  # M5a, b, c, e
-MAIN_FRAMES = frozenset({"architect", "boatman", "trader", "botanist", "produce", "process",
-                         "price_after"})
 
 
 def _copy(x: Any) -> Any:
@@ -313,7 +311,7 @@ class AgraState(State):
             out += getattr(self, "_gen_" + top["k"])(top)
             if top["k"] == "reclaim":
                 return sorted(set(out), key=lambda a: a.id)
-            if top["k"] in MAIN_FRAMES and seat == d["active"]:
+            if seat == d["active"]:  # T2: at any of the player's own decisions
                 out += self._secondary(seat)
         elif d["phase"] == "meditation":
             out += self._gen_meditation(seat)
