@@ -96,7 +96,7 @@ class Agra(Game):
         n = options["farm_spaces_per_track"]
         river = self._notables(players, rng)
         bowls: list[int | None] = [None] * 12
-        orders: list[list[int | None]] = [[None] * 6 for _ in range(3)]
+        orders: list[list[int | None]] = [[None] * len(column) for column in t.orders]
         if players < 4:  # V2, V3: neutral markers
             rolls = 2 if players == 2 else 1
             for half in ("left", "right"):
@@ -105,7 +105,7 @@ class Agra(Game):
             for column in orders:
                 placed = 0
                 while placed < rolls:
-                    i = rng.below(6)
+                    i = rng.below(len(column))  # V3: a die, 1-6 top to bottom
                     if column[i] is None:
                         column[i] = NEUTRAL
                         placed += 1
@@ -125,9 +125,9 @@ class Agra(Game):
                 builder = (builder + 1) % 16
         order_at: list[int | None] = []
         for column in orders:  # U14, O9
-            pos = rng.below(6)
+            pos = rng.below(len(column))
             while column[pos] is not None:
-                pos = (pos + 1) % 6
+                pos = (pos + 1) % len(column)
             order_at.append(pos)
         stack = list(A.TILES)
         rng.shuffle(stack)  # U15

@@ -1261,8 +1261,9 @@ class AgraState(State):
         d["orders"][guild][pos] = seat  # O7
         column = d["orders"][guild]
         nxt = pos
-        for _ in range(6):
-            nxt = (nxt + 1) % 6
+        size = len(column)
+        for _ in range(size):
+            nxt = (nxt + 1) % size
             if column[nxt] is None:
                 break
         else:
