@@ -598,3 +598,12 @@ def test_q44_delivery_influence_needs_no_decision():
     give(s, 0, cloth=1)
     play(s, "place boatman", "deliver cloth 1", "done")
     assert s.d["p"][0]["influence"][s.t.n_guild[1]] == 1 and s.d["phase"] == "order"
+
+
+def test_notation_accepts_lists_in_any_order_and_building_ids():
+    s = new(2)
+    give(s, 0, log=1, cement=1)
+    play(s, "place architect")
+    assert s.parse_action("build cement_works pay log, cement").text == "build 2.1 pay cement,log"
+    t = new(2)
+    assert t.parse_action("place quarry").text == "place 1.1"

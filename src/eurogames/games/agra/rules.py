@@ -1616,6 +1616,24 @@ class AgraState(State):
                 "seed": self.seed, "options": dict(self.options), "ply": self.ply,
                 "actions": [a.text for a in self.actions()], "state": _copy(self.d)}
 
+    # -- notation ---------------------------------------------------------------------------
+    def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
+        """Notation: spaces after commas, lists in any order, building data ids for ``c.r``."""
+        def key(words: str) -> tuple[Any, ...]:
+            words = words.replace(", ", ",")
+            out: list[Any] = []
+            for word in words.split():
+                if word in self.t.building_ids:
+                    word = A.building_name(self.t.building_ids.index(word))
+                out.append(tuple(sorted(word.split(","))) if "," in word else word)
+            return tuple(out)
+
+        wanted = key(text)
+        for action in legal:
+            if key(action.text) == wanted:
+                return action
+        return None
+
     # -- words ------------------------------------------------------------------------------
     @property
     def third_person(self) -> dict[str, str]:  # type: ignore[override]
