@@ -347,10 +347,12 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
 
     if k == "bumped":
         s = data["seat"]
-        return say(lang, f"The worker of {who(s)} on {data['space']} is bumped."
-                   if s != viewer else f"Your worker on {data['space']} is bumped.",
-                   f"{who(s)}在{data['space']}的工人被攆走。",
-                   f"{who(s)}在{data['space']}的工人被撵走。")
+        where = space(next(i for i in range(A.SPACES) if A.space_name(i) == data["space"]),
+                      lang, state)
+        if lang == "en":
+            owner = "Your worker" if s == viewer else f"The worker of {who(s)}"
+            return f"{owner} on {where} is bumped."
+        return say(lang, "", f"{who(s)}在{where}的工人被攆走。", f"{who(s)}在{where}的工人被撵走。")
     if k == "coins":
         s = data["seat"]
         return say(lang, f"{cap(who(s))} {verb(s, 'take')} {data['rupees']} rupee(s) "
