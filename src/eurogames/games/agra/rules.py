@@ -1616,6 +1616,41 @@ class AgraState(State):
                 "seed": self.seed, "options": dict(self.options), "ply": self.ply,
                 "actions": [a.text for a in self.actions()], "state": _copy(self.d)}
 
+    def why_illegal(self, action: Action) -> str:
+        d, seat = self.d, self.current_player
+        p = d["p"][seat]
+        top = d["stack"][-1]["k"] if d["stack"] else None
+        k = action.kind
+        if top is not None and k not in ("reclaim",):
+            return f"a decision of another kind is due first ({top})"
+        if k in ("place", "overtime", "favour_overtime") and d["phase"] == "order":
+            return "the main action has been taken this turn (W1)"
+        if k == "place":
+            there = d["spaces"][action.space]
+            if there is not None and there[0] == seat:
+                return "your own worker is there: use overtime (W5)"
+            if p["workers"] == 0:
+                return "no worker is left in your supply: use overtime (W6)"
+            return "workers go on a character, a built building or the builder's (W1)"
+        if k == "overtime":
+            return "overtime needs your own worker there and 2 rupees, 1 with the Calligrapher (W5)"
+        if k == "end":
+            return "the turn ends in the order phase, after the main action (O1, T3)"
+        if k == "lay":
+            return ("only your own standing worker is laid, in the meditation phase and before "
+                    "any meditation action (M1, M3)")
+        if k in ("meditate_deliver", "meditate_process", "meditate_uncover",
+                 "meditate_farmer", "meditate_trade", "mosaic"):
+            return ("meditation actions come before the placement, with enough MP and not "
+                    "under the meditation marker (M5)")
+        if k.startswith("favour"):
+            return "each favour action once a turn, with the favour it needs (F3, F4)"
+        return "it is not among the legal actions"
+
+    def _parse_problem(self, text: str) -> str:
+        action = A.BY_TEXT.get(text)
+        return "" if action is None else self.why_illegal(action)
+
     # -- notation ---------------------------------------------------------------------------
     def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
         """Notation: spaces after commas, lists in any order, building data ids for ``c.r``."""
