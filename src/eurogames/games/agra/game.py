@@ -24,7 +24,7 @@ def _options(tables: Tables) -> dict[str, Option]:
                               type=str, choices=("cumulative", "boat_only")),
         "initial_order_limit": Option("initial_order_limit", tables.initial_limit,
                                       "the order limit before dock 3 (O6, Q2)",
-                                      choices=(2, 3, 4)),
+                                      choices=tuple(sorted({2, 3, 4, tables.initial_limit}))),
         "merchant_rupee_on_landing": Option("merchant_rupee_on_landing", False, "the merchant "
                                             "also drops a rupee where he stops (P4, Q3)",
                                             type=bool),
@@ -43,7 +43,8 @@ def _options(tables: Tables) -> dict[str, Option]:
                                   "(N16, Q10)", type=str, choices=("reading_order", "nearest")),
         "influence_reward_6_favour": Option("influence_reward_6_favour", tables.rewards.get(6, 2),
                                             "favour for reaching guild level 6 (G4, Q12)",
-                                            choices=(2, 1)),
+                                            choices=tuple(sorted({2, 1, tables.rewards.get(6, 2)},
+                                                                 reverse=True))),
         "muezzin_per_worker": Option("muezzin_per_worker", False, "the Muezzin's +1 MP for each"
                                      " worker laid, not once a phase (N9, Q13)", type=bool),
         "overtime_is_placement": Option("overtime_is_placement", True, "overtime takes the "
@@ -75,7 +76,20 @@ class Agra(Game):
         self.provisional = data.provisional()
 
     def _check_data(self, document: dict[str, Any]) -> list[str]:
-        return check_document(document)
+        problems = check_document(document)
+        if problems:
+            return problems
+        try:  # what the engine's fixed action space can name (actions.py)
+            tables = Tables(document)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            return [f"agra.json: the engine cannot read it: {exc!r}"]
+        if any(not 3 <= track[2] <= A.MAX_SQUARES for track in tables.tracks):
+            problems.append(f"farm.tracks: each track has 3 to {A.MAX_SQUARES} spaces")
+        if len(tables.bonus) != len(A.BONUS_NAMES):
+            problems.append(f"building_bonus_tiles: {len(A.BONUS_NAMES)} tiles")
+        if any(len(half) != 6 for half in tables.halves.values()):
+            problems.append("tribute.bowls: 6 bowls on each half, one per die face")
+        return problems
 
     def _with_data(self, dataset: DataSet) -> Agra:
         return Agra(dataset)
