@@ -1338,6 +1338,9 @@ class AgraState(State):
             if d["left"] == 0:
                 d["over"] = True
                 d["phase"] = "over"
+                self._emit("final_scoring", {"parts": [self.score_parts(s)  # E3
+                                                       for s in range(self.players)]},
+                           tuple(range(self.players)))
                 return
             d["left"] -= 1
         d["active"] = (seat + 1) % self.players

@@ -402,6 +402,17 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
         by = "" if s is None else say(lang, f" by {who(s)}", f"（{who(s)}）", f"（{who(s)}）")
         return say(lang, f"The end of the game is triggered{by}: the last round follows.",
                    f"觸發遊戲結束{by}：之後進行最後一輪。", f"触发游戏结束{by}：之后进行最后一轮。")
+    if k == "final_scoring":
+        sep = "; " if lang == "en" else "；"
+        rows = []
+        for seat, parts in enumerate(data["parts"]):
+            items = (", " if lang == "en" else "、").join(
+                f"{SCORE_LABELS[key][lang]} {n}" for key, n in parts.items() if n)
+            total = sum(parts.values())
+            rows.append(f"{who(seat)}: {total} ({items})" if lang == "en"
+                        else f"{who(seat)}：{total}分（{items}）")
+        return say(lang, f"Final scoring: {sep.join(rows)}.", f"最終得分：{sep.join(rows)}。",
+                   f"最终得分：{sep.join(rows)}。")
     if k == "dock_favour":
         got = ", ".join(f"{who(s)} {n}" for s, n in enumerate(data["favour"]))
         return say(lang, f"Dock {data['dock']}: favour points gained: {got}.",
