@@ -80,7 +80,7 @@ LABELS: dict[str, dict[str, str]] = {
         "empty": "empty", "standing": "{p} standing", "lying": "{p} lying",
         "unbuilt": "unbuilt", "cost": "cost {cost} · level {level}", "from": "from {good}",
         "produces": "production", "merchant": "merchant", "builder": "builder",
-        "rupees_on": "{n} rupee(s)", "price": "price {m}: {where}", "at_trader": "here",
+        "rupees_on": "{n} rupee(s)", "price": "price {m}: {where}", "at_trader": "at Trader",
         "river": "River Yamuna: boat at dock {dock}; goods go to notables of level {levels}",
         "advance": "the boat moves on after {n} more level {level} contract(s)",
         "docks": "Docks", "lvl": "Lvl", "notable": "Notable", "guild": "Guild",
@@ -89,9 +89,9 @@ LABELS: dict[str, dict[str, str]] = {
         "done_col": "all done", "bowls": "Akbar's tribute bowls",
         "left": "left", "right": "right",
         "ring": "Meditation ring", "covered": "covered by the marker",
-        "ring_deliver": "deliver 1 good 3 MP", "ring_process": "process 1 good: value made",
-        "ring_remove_cover": "remove a cover 2 MP", "ring_trade": "trade 1 good: its value",
-        "ring_farmer": "centre: move a farmer 1 MP",
+        "ring_deliver": "deliver 1 good (3 MP)", "ring_process": "process 1 good (MP = value made)",
+        "ring_remove_cover": "remove a cover (2 MP)", "ring_trade": "trade 1 good (MP = its value)",
+        "ring_farmer": "centre, never covered: move a farmer 1 square (1 MP)",
         "display": "Favour tiles on display", "stack": "stack {n}",
         "stack_seen": "the stack holds (Mosaic master): {tiles}",
         "bonus_left": "Building bonus tiles left",
@@ -145,7 +145,7 @@ LABELS: dict[str, dict[str, str]] = {
         "empty": "空", "standing": "{p}站立", "lying": "{p}放倒",
         "unbuilt": "未建造", "cost": "花費{cost} · 等級{level}", "from": "原料：{good}",
         "produces": "生產建築", "merchant": "行商", "builder": "建築工",
-        "rupees_on": "{n}盧比", "price": "價格標記{m}：{where}", "at_trader": "在此",
+        "rupees_on": "{n}盧比", "price": "價格標記{m}：{where}", "at_trader": "在商人處",
         "river": "亞穆納河：船在第{dock}個碼頭；可運送給等級{levels}的名仕",
         "advance": "再完成{n}個等級{level}的名仕合約，船就移動",
         "docks": "碼頭", "lvl": "等級", "notable": "名仕", "guild": "行會",
@@ -154,9 +154,9 @@ LABELS: dict[str, dict[str, str]] = {
         "done_col": "全部完成", "bowls": "阿克巴大帝的貢品碗",
         "left": "左", "right": "右",
         "ring": "冥想環", "covered": "被冥想標記覆蓋",
-        "ring_deliver": "運送1個貨物 3MP", "ring_process": "加工1個貨物：加工后價值",
-        "ring_remove_cover": "移除1個覆蓋板塊 2MP", "ring_trade": "交易1個貨物：貨物價值",
-        "ring_farmer": "中央：移動1個農民 1MP",
+        "ring_deliver": "運送1個貨物（3MP）", "ring_process": "加工1個貨物（MP＝加工后價值）",
+        "ring_remove_cover": "移除1個覆蓋板塊（2MP）", "ring_trade": "交易1個貨物（MP＝貨物價值）",
+        "ring_farmer": "中央，永不被覆蓋：移動1個農民1格（1MP）",
         "display": "可選恩惠板塊", "stack": "板塊堆{n}塊",
         "stack_seen": "板塊堆中有（馬賽克大師）：{tiles}",
         "bonus_left": "剩餘的建築獎勵板塊",
@@ -208,7 +208,7 @@ LABELS: dict[str, dict[str, str]] = {
         "empty": "空", "standing": "{p}站立", "lying": "{p}放倒",
         "unbuilt": "未建造", "cost": "花费{cost} · 等级{level}", "from": "原料：{good}",
         "produces": "生产建筑", "merchant": "行商", "builder": "建筑工",
-        "rupees_on": "{n}卢比", "price": "价格标记{m}：{where}", "at_trader": "在此",
+        "rupees_on": "{n}卢比", "price": "价格标记{m}：{where}", "at_trader": "在商人处",
         "river": "亚穆纳河：船在第{dock}个码头；可运送给等级{levels}的名仕",
         "advance": "再完成{n}个等级{level}的名仕合约，船就移动",
         "docks": "码头", "lvl": "等级", "notable": "名仕", "guild": "行会",
@@ -217,9 +217,9 @@ LABELS: dict[str, dict[str, str]] = {
         "done_col": "全部完成", "bowls": "阿克巴大帝的贡品碗",
         "left": "左", "right": "右",
         "ring": "冥想环", "covered": "被冥想标记覆盖",
-        "ring_deliver": "运送1个货物 3MP", "ring_process": "加工1个货物：加工后价值",
-        "ring_remove_cover": "移除1个覆盖板块 2MP", "ring_trade": "交易1个货物：货物价值",
-        "ring_farmer": "中央：移动1个农民 1MP",
+        "ring_deliver": "运送1个货物（3MP）", "ring_process": "加工1个货物（MP＝加工后价值）",
+        "ring_remove_cover": "移除1个覆盖板块（2MP）", "ring_trade": "交易1个货物（MP＝货物价值）",
+        "ring_farmer": "中央，永不被覆盖：移动1个农民1格（1MP）",
         "display": "可选恩惠板块", "stack": "板块堆{n}块",
         "stack_seen": "板块堆中有（马赛克大师）：{tiles}",
         "bonus_left": "剩余的建筑奖励板块",
@@ -423,27 +423,40 @@ def decision_line(view: dict[str, Any], t: Tables, lang: str,
 
 
 def header(view: dict[str, Any], t: Tables, lang: str, names: list[str] | None) -> Text:
+    """The title, whose turn it is, and the decision due (``situation``)."""
     w = LABELS[lang]
     text = Text.assemble((w["title"], "bold"))
-    text.append(" · " + w["ply"].format(ply=view.get("ply", 0)) if "ply" in view else "",
-                style="grey62")
     if view["over"]:
         text.append(" · " + w["over"], style="bold")
         return text
-    active = view["active"]
-    current = view["current_player"]
     text.append(" · ")
-    text.append(w["to_move"].format(who=seat_name(active, lang, names)), style="bold cyan")
+    text.append(w["to_move"].format(who=seat_name(view["active"], lang, names)),
+                style="bold cyan")
     if view["left"] is not None:
         text.append(" · " + w["last_round"].format(n=view["left"]), style="bold magenta")
-    if current != active and current >= 0:
+    situation = situation_text(view, t, lang, names)
+    if situation:
         text.append("\n")
+        text.append_text(situation)
+    return text
+
+
+def situation_text(view: dict[str, Any], t: Tables, lang: str,
+                   names: list[str] | None) -> Text:
+    """Who decides now and what: out of turn, who decides in whose turn (T4)."""
+    w = LABELS[lang]
+    text = Text()
+    if view["over"]:
+        return text
+    active, current = view["active"], view["current_player"]
+    if current != active and current >= 0:
         text.append(w["out_of_turn"].format(who=seat_name(current, lang, names),
                                             active=seat_name(active, lang, names)),
                     style="bold magenta")
     line = decision_line(view, t, lang, names)
     if line is not None:
-        text.append("\n")
+        if text:
+            text.append("\n")
         text.append_text(line)
     return text
 
@@ -859,6 +872,13 @@ class Board:
         panels = [player_panel(view, t, s, lang, self.seat, self.names) for s in order]
         yield from side_by_side(panels, console, options)
         yield Text(LABELS[lang]["farm_key"], style="grey50")
+        situation = situation_text(view, t, lang, self.names)
+        if situation:  # again beside the prompt: the board above is taller than a screen
+            line = Table.grid(padding=(0, 1))
+            line.add_column(no_wrap=True)
+            line.add_column()
+            line.add_row(Text("▶", style="bold cyan"), situation)
+            yield line
 
 
 def side_by_side(panels: list[Panel], console: Console, options: ConsoleOptions) -> list[Table]:
