@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.panel import Panel
@@ -753,6 +754,36 @@ def farm_lines(view: dict[str, Any], t: Tables, p: dict[str, Any], lang: str) ->
     return text
 
 
+def goods_text(p: dict[str, Any], lang: str) -> Text:
+    """A player's goods on one line, or one line per goods chain when that is too long (a
+    good and its count never part)."""
+    w = LABELS[lang]
+    goods = Text(w["goods"] + COLON[lang], style="bold")
+    held = [(g, n) for g, n in enumerate(p["goods"]) if n]
+    if not held:
+        goods.append(w["none"], style="grey42")
+        return goods
+
+    def run(items: list[tuple[int, int]]) -> Text:
+        out = Text()
+        for j, (g, n) in enumerate(items):
+            if j:
+                out.append(" · ", style="grey42")
+            out.append_text(good_text(g, lang))
+            out.append(f" {n}" if lang == "en" else f"{n}", style="bold")
+        return out
+
+    one = run(held)
+    if cell_len(goods.plain + one.plain) <= PANEL_WIDTH - 4:
+        return goods + one
+    for chain in range(4):
+        mine = [(g, n) for g, n in held if g // 4 == chain]
+        if mine:
+            goods.append("\n  ")
+            goods.append_text(run(mine))
+    return goods
+
+
 def player_panel(view: dict[str, Any], t: Tables, s: int, lang: str, seat: int | None,
                  names: list[str] | None) -> Panel:
     w = LABELS[lang]
@@ -780,17 +811,7 @@ def player_panel(view: dict[str, Any], t: Tables, s: int, lang: str, seat: int |
         influence.append(f"{GUILD_SHORT[lang][u]} {p['influence'][u]}")
     influence.append(f" /{t.influence_top}", style="grey62")
     lines.append(influence)
-    goods = Text(w["goods"] + COLON[lang], style="bold")
-    held = [(g, n) for g, n in enumerate(p["goods"]) if n]
-    if held:
-        for j, (g, n) in enumerate(held):
-            if j:
-                goods.append(" · ", style="grey42")
-            goods.append_text(good_text(g, lang))
-            goods.append(f" {n}" if lang == "en" else f"{n}", style="bold")
-    else:
-        goods.append(w["none"], style="grey42")
-    lines.append(goods)
+    lines.append(goods_text(p, lang))
     farm = Table.grid(padding=(0, 2))
     farm.add_column(no_wrap=True)
     farm.add_column(no_wrap=True)
@@ -813,7 +834,7 @@ def player_panel(view: dict[str, Any], t: Tables, s: int, lang: str, seat: int |
         extras.append_text(value if isinstance(value, Text) else Text(value))
 
     if p["tiles"]:
-        fact(w["tiles"], SEP[lang].join(f"t{x} {FAVOUR_WORDS[lang][f't{x}']}"
+        fact(w["tiles"], " · ".join(f"t{x} {FAVOUR_WORDS[lang][f't{x}']}"
                                         for x in sorted(p["tiles"])))
     if p["contracts"]:
         fact(w["contracts"], SEP[lang].join(f"{NOTABLE_NAMES[lang][n - 1]} ({n})"
