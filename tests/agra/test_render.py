@@ -184,3 +184,27 @@ def test_a_human_plays_agra_in_the_terminal():
     assert "meditate deliver curry 7" in output  # the help
     for line in output.splitlines():
         assert cell_len(line) <= 100, line
+
+
+def test_every_decision_met_in_random_games_is_drawn_and_said_in_words():
+    from eurogames.games.agra.render import _tables, decision_line
+
+    seen: set[str] = set()
+    for seed in range(3):
+        players = 2 + seed
+        state = GAME.new(players, seed=seed)
+        bots = [make_bot("random", GAME, seed=seed * 7 + k) for k in range(players)]
+        while not state.is_over():
+            frames = [f for f in state.d["stack"] if "seat" in f and not f["k"].startswith("_")]
+            kind = frames[-1]["k"] if frames else state.d["phase"]
+            if kind not in seen:
+                seen.add(kind)
+                seat = state.current_player
+                view = state.view(seat)
+                assert decision_line(view, _tables(), "en", None) is not None, kind
+                for lang in LANGS:
+                    text = draw(render_view(view, lang, seat, None))
+                    assert max(cell_len(line) for line in text.splitlines()) <= 100
+            state.apply(bots[state.current_player].choose(state))
+    assert {"meditation", "order", "produce", "process", "follow", "boatman", "trader",
+            "architect", "botanist"} <= seen

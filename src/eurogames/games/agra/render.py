@@ -63,6 +63,57 @@ NOTABLE_NAMES = {
                 "木塔哈达", "荷兰商人", "画家", "亚达尔", "萨德尔-苏德尔", "大穆夫提", "大阿訇",
                 "宫廷画师", "地万"),
 }
+# each notable's ability, short (Appendix I, docs/rules/agra.md N1-N24)
+ABILITIES = {
+    "en": ("Boatman: pay several goods, value up to 4", "once: +1 meditation level",
+           "builds: +1 build value and 1 rupee", "producing sandstone or log: +1",
+           "producing turmeric or cotton: +1", "a good of value 1/2/3 on each slot; full: 5 "
+           "rupees", "once a turn: 2 goods just produced for 1 of value 2",
+           "keeps up to 2 bumped standing workers to lay for MP", "meditation: +1 MP",
+           "deliver after another's Boatman; own Boatman +1 free",
+           "once a turn: 1 cotton stands up a worker", "overtime costs 1 rupee",
+           "once a turn: a favour action costs 1 less", "once a turn: swap equal value",
+           "once: a favour tile; once a turn: 1 MP → 1 favour, 3 → 2",
+           "once: build the first unbuilt building free", "end: 1/3/6 rupees for orders in "
+           "1/2/3 guilds", "once: stand 3 workers, +1 influence", "end: 1 rupee per order",
+           "once: a tribute of equal value; end: 1 rupee per tribute",
+           "once: 3 favour; end: 3 rupees per set of the 3 guilds",
+           "once: 3 favour; end: 1 rupee per Scholars order and contract",
+           "once: 3 favour; end: 1 rupee per order and contract of its guild",
+           "once: 3 favour; end: 1 rupee per order and contract of its guild"),
+    "zh-Hant": ("船工行動可支付多個貨物，總價值不超過4", "立刻免費提升1級冥想等級",
+                "建造時+1建造價值並獲得1盧比", "生產砂石或原木時額外+1", "生產姜或棉花時額外+1",
+                "將價值1/2/3的貨物放到空位上，填滿獲得5盧比",
+                "每回合1次：生產的2個貨物換1個價值2的貨物",
+                "儲存最多2個被攆走的站立工人，冥想時放倒獲得MP", "冥想階段額外+1MP",
+                "他人船工行動後可運送1個貨物；自己的船工多1次免費運送",
+                "每回合1次：1個棉花立起1個工人",
+                "加班只需1盧比", "每回合1次：恩惠行動少花1點", "每回合1次：等價交易1個貨物",
+                "立刻拿取1個恩惠板塊；每回合1次：1MP換1恩惠、3MP換2",
+                "立刻免費建造最靠近左上角的建築", "最終得分：1/2/3個行會有訂單得1/3/6盧比",
+                "立刻立起3個工人，影響力+1", "最終得分：每個訂單1盧比",
+                "立刻進貢1個等價值的貨物；最終得分：每個貢品1盧比",
+                "立刻3恩惠；最終得分：每組3個行會得3盧比",
+                "立刻3恩惠；最終得分：每個學者行會訂單和合約1盧比",
+                "立刻3恩惠；最終得分：本行會每個訂單和合約1盧比",
+                "立刻3恩惠；最終得分：本行會每個訂單和合約1盧比"),
+    "zh-Hans": ("船工行动可支付多个货物，总价值不超过4", "立刻免费提升1级冥想等级",
+                "建造时+1建造价值并获得1卢比", "生产砂石或原木时额外+1", "生产姜或棉花时额外+1",
+                "将价值1/2/3的货物放到空位上，填满获得5卢比",
+                "每回合1次：生产的2个货物换1个价值2的货物",
+                "储存最多2个被撵走的站立工人，冥想时放倒获得MP", "冥想阶段额外+1MP",
+                "他人船工行动后可运送1个货物；自己的船工多1次免费运送",
+                "每回合1次：1个棉花立起1个工人",
+                "加班只需1卢比", "每回合1次：恩惠行动少花1点", "每回合1次：等价交易1个货物",
+                "立刻拿取1个恩惠板块；每回合1次：1MP换1恩惠、3MP换2",
+                "立刻免费建造最靠近左上角的建筑", "最终得分：1/2/3个行会有订单得1/3/6卢比",
+                "立刻立起3个工人，影响力+1", "最终得分：每个订单1卢比",
+                "立刻进贡1个等价值的货物；最终得分：每个贡品1卢比",
+                "立刻3恩惠；最终得分：每组3个行会得3卢比",
+                "立刻3恩惠；最终得分：每个学者行会订单和合约1卢比",
+                "立刻3恩惠；最终得分：本行会每个订单和合约1卢比",
+                "立刻3恩惠；最终得分：本行会每个订单和合约1卢比"),
+}
 GUILD_SHORT = {"en": ("Art", "Tra", "Sch"), "zh-Hant": ("工匠", "貿易", "學者"),
                "zh-Hans": ("工匠", "贸易", "学者")}
 RING = ("deliver", "process", "remove_cover", "trade")
@@ -578,11 +629,12 @@ def river_table(view: dict[str, Any], t: Tables, lang: str,
             docks.append(" " + SEP[lang].join(effects), style="grey62")
         if d["dock"] < len(t.docks):
             docks.append(" › ", style="grey42")
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, header_style="bold")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, header_style="bold",
+                  expand=True)
     table.add_column(w["lvl"], no_wrap=True)
     table.add_column(w["notable"], no_wrap=True)
     table.add_column(w["guild"], no_wrap=True)
-    table.add_column(w["contract"])
+    table.add_column(w["contract"], ratio=1, overflow="fold")
     table.add_column(w["owner"], no_wrap=True)
     for n in view["river"]:
         i = n["id"]
@@ -611,6 +663,8 @@ def river_table(view: dict[str, Any], t: Tables, lang: str,
             owner = Text(w["closed"], style="grey50")
         else:
             owner = Text("")
+        if is_open and n["owner"] is None:  # the notables a good can go to now: what they do
+            slots.append("\n" + ABILITIES[lang][i - 1], style="grey62")
         table.add_row(level, name, guild, slots, owner)
     return Group(title, docks, table)
 
