@@ -6,12 +6,13 @@ boards and cards (each building's goods and cost, the orders, the bowls, the not
 contracts, the farm tracks) is the game's component data, public to every seat, read from the
 data the game plays with (``eurogames.load("agra")``, which honours ``--data``).
 
-The screen, top to bottom: who decides now and why; the game board (the four characters over
-the 4×4 building grid, workers standing or lying, the merchant, the builder, rupees on
-buildings, price markers at the Trader); the river (boat, docks, notables with their contracts);
-the imperial board (orders per guild with the limit, Akbar's bowls); the meditation ring, the
-favour display and the bonus tiles; then each player's area. Seats are ``P1``–``P4`` on the
-boards; a legend names them. Words are the seed's (``text.py``).
+The screen, top to bottom: who decides now and why; the river (boat, docks, notables with their
+contracts); the imperial board (orders per guild with the limit, Akbar's bowls); the meditation
+ring, the favour display and the bonus tiles; the game board (the four characters over the 4×4
+building grid, workers standing or lying, the merchant, the builder, rupees on buildings, price
+markers at the Trader); then each player's area and, beside the prompt, the decision due
+again. Seats are ``P1``–``P4`` on the boards; a legend names them. Words are the seed's
+(``text.py``).
 """
 
 from __future__ import annotations
@@ -162,7 +163,7 @@ LABELS: dict[str, dict[str, str]] = {
         "value": "value",
         # the decision now (a frame on the stack)
         "f_architect": "Architect: raise a guild's influence or build",
-        "f_boatman": "Boatman: {n} deliveries left (pay a good for more), then done",
+        "f_boatman": "Boatman: deliveries left {n} (pay a good for more), then done",
         "f_trader": "Trader: given value {given}, taken {taken}; then done",
         "f_price_after": "Trader: a price marker after the trade, or done",
         "f_botanist": "Botanist: up to 2 different options, then done",
@@ -918,8 +919,9 @@ def player_panel(view: dict[str, Any], t: Tables, s: int, lang: str, seat: int |
 
 
 class Board:
-    """The whole table: the decision, the game board, the river, the imperial board, the
-    ring and the favour display, then every player's area."""
+    """The whole table: the decision, the river, the imperial board, the ring and the favour
+    display, the game board, then every player's area (the game board and your own area
+    nearest the prompt, where a 50-row terminal still shows them)."""
 
     def __init__(self, view: dict[str, Any], lang: str, seat: int | None,
                  names: list[str] | None) -> None:
@@ -931,16 +933,15 @@ class Board:
         yield header(view, t, lang, self.names)
         yield legend(view, lang, self.names)
         yield Text("")
-        yield board_table(view, t, lang)
-        yield ring_text(view, lang)
-        yield favour_text(view, t, lang)
-        yield bonus_text(view, t, lang)
-        yield Text("")
         yield river_table(view, t, lang, self.names)
         yield Text("")
         yield orders_table(view, t, lang)
         yield bowls_text(view, t, lang)
         yield Text("")
+        yield ring_text(view, lang)
+        yield favour_text(view, t, lang)
+        yield bonus_text(view, t, lang)
+        yield board_table(view, t, lang)  # nearest the prompt with the players: every turn
         order = list(range(view["players"]))
         if self.seat is not None:  # your own area first
             order = order[self.seat:] + order[:self.seat]
