@@ -153,7 +153,8 @@ LABELS: dict[str, dict[str, str]] = {
         "rupees": "rupees {n}", "rupees_hidden": "rupees hidden",
         "workers": "workers: {supply} in supply, {standing} standing, {lying} lying",
         "cook": ", {n} on the Cook",
-        "markers": "markers {n} · favour {f} · meditation level {lv}/{top}",
+        "markers": "markers {n} · favour {f}",
+        "meditation_level": "meditation level {lv}/{top} ({mp} MP)", "next": ", next costs {goods}",
         "influence": "influence", "goods": "goods", "none": "none",
         "farm": "farm", "production": "production",
         "tiles": "favour tiles", "used": "used this turn", "contracts": "notables",
@@ -218,7 +219,8 @@ LABELS: dict[str, dict[str, str]] = {
         "rupees": "盧比{n}", "rupees_hidden": "盧比隱藏（布袋）",
         "workers": "工人：供應堆{supply}，站立{standing}，放倒{lying}",
         "cook": "，廚師上{n}",
-        "markers": "剩餘玩家標記{n} · 恩惠點數{f} · 冥想等級{lv}/{top}",
+        "markers": "剩餘玩家標記{n} · 恩惠點數{f}",
+        "meditation_level": "冥想等級{lv}/{top}（{mp}MP）", "next": "，升級：{goods}",
         "influence": "影響力", "goods": "貨物", "none": "無",
         "farm": "農場", "production": "產量",
         "tiles": "恩惠板塊", "used": "本回合已用", "contracts": "名仕合約",
@@ -281,7 +283,8 @@ LABELS: dict[str, dict[str, str]] = {
         "rupees": "卢比{n}", "rupees_hidden": "卢比隐藏（布袋）",
         "workers": "工人：供应堆{supply}，站立{standing}，放倒{lying}",
         "cook": "，厨师上{n}",
-        "markers": "剩余玩家标记{n} · 恩惠点数{f} · 冥想等级{lv}/{top}",
+        "markers": "剩余玩家标记{n} · 恩惠点数{f}",
+        "meditation_level": "冥想等级{lv}/{top}（{mp}MP）", "next": "，升级：{goods}",
         "influence": "影响力", "goods": "货物", "none": "无",
         "farm": "农场", "production": "产量",
         "tiles": "恩惠板块", "used": "本回合已用", "contracts": "名仕合约",
@@ -857,8 +860,13 @@ def player_panel(view: dict[str, Any], t: Tables, s: int, lang: str, seat: int |
     if p["cook"]:
         workers += w["cook"].format(n=p["cook"])
     lines.append(Text(workers))
-    lines.append(Text(w["markers"].format(n=p["markers"], f=p["favour"], lv=p["level"],
-                                          top=t.med_levels)))
+    lines.append(Text(w["markers"].format(n=p["markers"], f=p["favour"])))
+    level = p["level"]
+    meditation = w["meditation_level"].format(lv=level, top=t.med_levels, mp=t.mp[level])
+    if level < t.med_levels:  # the goods printed between this level and the next (C12a)
+        meditation += w["next"].format(goods=SEP[lang].join(goods_name(g, lang)
+                                                            for g in t.upgrade[level + 1]))
+    lines.append(Text(meditation))
     influence = Text(w["influence"] + COLON[lang], style="bold")
     for u in range(3):
         if u:
