@@ -949,6 +949,7 @@ class Board:
         yield ring_text(view, lang)
         yield favour_text(view, t, lang)
         yield bonus_text(view, t, lang)
+        yield Text("")
         yield board_table(view, t, lang)  # nearest the prompt with the players: every turn
         order = list(range(view["players"]))
         if self.seat is not None:  # your own area first
