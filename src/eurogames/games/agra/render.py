@@ -154,7 +154,7 @@ LABELS: dict[str, dict[str, str]] = {
         "workers": "workers: {supply} in supply, {standing} standing, {lying} lying",
         "cook": ", {n} on the Cook",
         "markers": "markers {n} · favour {f}",
-        "meditation_level": "meditation level {lv}/{top} ({mp} MP)", "next": ", next costs {goods}",
+        "meditation_level": "meditation {lv}/{top} ({mp} MP)", "next": ", next level: {goods}",
         "influence": "influence", "goods": "goods", "none": "none",
         "farm": "farm", "production": "production",
         "tiles": "favour tiles", "used": "used this turn", "contracts": "notables",
