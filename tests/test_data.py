@@ -111,6 +111,16 @@ def test_data_command_lists_every_provisional_value_with_its_reason():
     assert sourced.exit_code == 0 and "nothing is provisional" in sourced.output
 
 
+def test_data_command_names_values_in_lists_by_their_id():
+    """A path such as goods[sandstone] is printed as it is, not read as terminal markup."""
+    game = next(eurogames.load(name) for name in eurogames.games()
+                if any("[" in value.what for value in eurogames.load(name).provisional))
+    named = next(value.what for value in game.provisional if "[" in value.what)
+    result = run("data", game.name)
+    assert result.exit_code == 0
+    assert named in result.output.replace("\n", "").replace("│", "").replace(" ", "")
+
+
 def test_data_export_then_check_accepts_the_shipped_data(tmp_path):
     path = tmp_path / "copy.json"
     assert run("data", "takeaway", "--export", str(path)).exit_code == 0

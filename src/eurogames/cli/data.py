@@ -103,7 +103,8 @@ def data_command(
     table.add_column("value", style="bold")
     table.add_column("how it was chosen")
     for value in provisional:
-        table.add_row(value.what, value.reason or "—")
+        # Text, not markup: a path such as goods[sandstone] is not a Rich style tag
+        table.add_row(Text(value.what), Text(value.reason or "—"))
     out.print(table)
     out.print(
         f"To correct them: eurogames data {found.name} --export FILE, edit FILE, then "
@@ -137,6 +138,6 @@ def check_file(found, path: Path) -> int:  # noqa: ANN001 (a Game; imported lazi
     out.print(Text(f"{path} is valid {found.name} data (digest {dataset.digest}).",
                    style="green"))
     if left:
-        out.print(f"{len(left)} values are still provisional: "
-                  + "; ".join(value.what for value in left))
+        out.print(Text(f"{len(left)} values are still provisional: "
+                       + "; ".join(value.what for value in left)))
     return 0
