@@ -295,6 +295,27 @@ def test_log_and_help_change_nothing(planned: Planned, tmp_path: Path) -> None:
     assert saved(save)["answers"] == planned.answers[:3]
 
 
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Q1: the order the helper moves through the decks"),
+    ("zh-Hant", "Q1:助手在牌堆間移動的順序"),
+])
+def test_help_at_the_settings_question_explains_each_setting(tmp_path: Path, lang: str,
+                                                              words: str) -> None:
+    # ASK-07 lists the settings as key = value; help says what each decides, its value and
+    # the values it takes, in the screen's language, and changes nothing
+    save = tmp_path / "help.json"
+    result = run("--seed", "1", "--save", str(save), "--lang", lang,
+                 input="help\nfollow=always\nhelp\n")
+    assert result.exit_code == 0
+    output = flat(result.output)
+    assert words in output and "help" in output
+    assert "= engineer, marquis, king, treasury" in output  # helper_cycle (Q1)
+    assert "= with-favour (with-favour | always)" in output  # before the change
+    assert "= always (with-favour | always)" in output  # after it
+    assert "= 1 (1 | 2 | 3)" in output  # wig_rate
+    assert saved(save)["answers"] == ["follow=always"]
+
 # -- bad input ------------------------------------------------------------------------------
 BAD = {"choice": "maybe", "subset": "dragon", "number": "-3", "counts": "1 2",
        "name": "a!b", "lots": "Z9 3", "openings": "red W-C 1 1", "tiles": "1 2",
@@ -457,6 +478,23 @@ def test_traditional_chinese_screen(planned: Planned, tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "拉塞爾達的遊戲區域" in result.output and "里斯本單人" in result.output
     assert "繼續遊戲：eurogames lacerda --resume" in result.output
+
+
+def test_a_refusal_on_a_chinese_screen_is_in_chinese(planned: Planned, tmp_path: Path) -> None:
+    # a word ASK-05 (the favour tile) does not know, then Enter with nothing to accept at
+    # ASK-03 (the helper's card): each refused in the screen's language, nothing changed
+    at = next(i for i, p in enumerate(planned.prompts) if p.key == "favour_tile")
+    typed = [*planned.typed[:at], "皇帝", *planned.typed[at:at + 2], ""]
+    save = tmp_path / "zh.json"
+    result = run("--seed", str(SEED), "--save", str(save), "--lang", "zh-Hant",
+                 input="\n".join(typed) + "\n")
+    assert result.exit_code == 0
+    output = flat(result.output)
+    assert ("無法接受: 請輸入編號1到4,或以下之一:工程師、首相、國王、隨機抽取(不是「皇帝」)"
+            in output)
+    assert "無法接受: 回答是空的" in output
+    assert "not '皇帝'" not in output and "the answer is empty" not in output
+    assert saved(save)["answers"] == planned.answers[:at + 2]
 
 
 def test_answers_typed_on_a_chinese_keyboard_are_read() -> None:

@@ -8,6 +8,9 @@ is on (P4) and he never holds a favour twice (A6). At the end: every turn of his
 seed's five steps in order (T1–T5), the game ended with his score and your rank, and the
 answers replay to the same session. About 200 games; 2,000 with ``EUROGAMES_SLOW=1`` (or
 ``EUROGAMES_LONG=1``).
+
+Then every question the companion asks is met in such games and given the mistakes of its
+kind: each is refused and changes nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import os
 import random
 
-from eurogames.companions.lacerda import AnswerError, Line, Prompt, Session, Settings
+from eurogames.companions.lacerda import AnswerError, Line, Prompt, Session, Settings, text
 from eurogames.companions.lacerda.components import (
     ARCHITECTS,
     COLUMNS,
@@ -214,3 +217,59 @@ def test_random_answer_sequences_keep_lacerdas_invariants_and_reach_a_rank():
             again = Session.from_json(session.to_json())
             assert again.to_json() == session.to_json(), f"game {seed} does not replay"
     assert ranks == set(RANKS), f"ranks reached: {ranks}"
+
+
+def bad_answers(prompt: Prompt) -> list[str]:
+    """Answers ``prompt`` must refuse: the mistakes of its kind, and those of every kind."""
+    n = len(prompt.options)
+    by_kind = {
+        "choice": ["maybe", "0", str(n + 1), "1,2"],
+        "subset": ["dragon", "1,1", str(n + 1)],
+        "number": ["-1", str(prompt.high + 1), "abc", "1.5"],
+        "counts": [" ".join(["1"] * (n + 1)), " ".join(["x"] * n),
+                   " ".join([str(prompt.high + 1)] * n)],
+        "name": ["a!b", "x" * 21],
+        "lots": ["Z9 3", "B2", "B2 3, B2 1", "B2 x"],
+        "openings": ["red W-C 1 1", "blue W-C 1", "blue Z-Z 1 1"],
+        "tiles": ["1 2", "1 2 3 x"],
+        "setting": ["nosuch=1", "follow=never", "yes"],
+    }
+    bad = [*by_kind[prompt.kind], "", "   ", "x" * 501]
+    if prompt.kind == "counts" and prompt.total is not None:
+        bad.append(" ".join([str(min(prompt.high, prompt.total))] * n))  # over the total
+    if prompt.kind == "name" and prompt.params.get("not"):
+        bad.append(prompt.params["not"][0])  # a colour taken already
+    return bad
+
+
+def test_bad_answers_at_every_prompt_are_refused_and_change_nothing():
+    # random games until every question the companion asks has been met; at the first
+    # meeting of each, every bad answer is refused with a reason and leaves the session
+    # exactly as it was (the record, the open prompt, Lacerda's state, what was said)
+    every = set(text.ASK)
+    met: set[str] = set()
+    for seed in range(400):
+        rng = random.Random(seed)
+        session = Session(random_settings(rng), seed=seed)
+        while not session.over and met != every:
+            prompt = session.prompt
+            if prompt.key not in met:
+                met.add(prompt.key)
+                before = (session.to_json(), session.prompt, session.said,
+                          session.state.to_json())
+                for bad in bad_answers(prompt):
+                    try:
+                        session.answer(bad)
+                    except AnswerError as err:
+                        assert str(err), (prompt.key, bad)
+                    else:
+                        raise AssertionError(f"{prompt.key} took the bad answer {bad!r}")
+                    assert (session.to_json(), session.prompt, session.said,
+                            session.state.to_json()) == before, (prompt.key, bad)
+            if prompt.key.removeprefix("your_") in ("score", *YOURS):
+                session.answer(your_figure(session, rng))
+            else:
+                session.answer(random_answer(prompt, rng))
+        if met == every:
+            break
+    assert met == every, f"never asked: {sorted(every - met)}"

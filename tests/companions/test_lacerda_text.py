@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from eurogames.companions.lacerda import Line, Prompt, text
+from eurogames.companions.lacerda import AnswerError, Line, Prompt, Session, text
 from eurogames.companions.lacerda.settings import KEYS
 
 SOURCE = Path(text.__file__).with_name("procedure.py").read_text("utf-8")
@@ -63,3 +63,88 @@ def test_a_number_prompt_hints_its_range_and_its_word_for_none():
 def test_an_unknown_language_is_refused():
     with pytest.raises(ValueError, match="language must be one of"):
         text.option("king", "fr")
+
+
+# every reason an answer can be refused, each provoked once: (prompt, answer)
+REFUSED = [
+    (Prompt("ASK-23", "you_visited", "choice", ("none", "engineer")), "emperor"),
+    (Prompt("ASK-10", "empty_decks", "subset", ("engineer", "king")), "castle"),
+    (Prompt("ASK-10", "empty_decks", "subset", ("engineer", "king")), "king,2"),
+    (Prompt("ASK-14", "portfolio_influence", "number", high=99), "100"),
+    (Prompt("ASK-14", "portfolio_influence", "number", high=99), "many"),
+    (Prompt("ASK-15", "production", "counts", ("gold", "books"), high=20), "1"),
+    (Prompt("ASK-15", "production", "counts", ("gold", "books"), high=20), "1 21"),
+    (Prompt("ASK-15", "production", "counts", ("gold", "books"), high=20), "1 x"),
+    (Prompt("ASK-21", "site_cubes", "counts", ("fire", "tsunami"), high=2, total=2), "2 2"),
+    (Prompt("ASK-01", "your_colour", "name"), "red!"),
+    (Prompt("ASK-01", "lacerda_colour", "name", params={"not": ("red",)}), "red"),
+    (Prompt("ASK-19", "store_lots", "lots"), "B2"),
+    (Prompt("ASK-19", "store_lots", "lots"), "Z9 3"),
+    (Prompt("ASK-19", "store_lots", "lots", params={"not": ("B2",)}), "B2 3"),
+    (Prompt("ASK-19", "store_lots", "lots"), "B2 x"),
+    (Prompt("ASK-19", "store_lots", "lots"), "B2 999"),
+    (Prompt("ASK-21", "openings", "openings"), "blue W-D 3"),
+    (Prompt("ASK-21", "openings", "openings", params={"buildings": ("blue",)}), "green W-D 3 1"),
+    (Prompt("ASK-21", "openings", "openings", params={"sites": ("W-D",)}), "blue N-1 3 1"),
+    (Prompt("ASK-21", "openings", "openings"), "blue W-D 3 1, blue W-D 2 0"),
+    (Prompt("ASK-21", "openings", "openings"), "blue W-D x 1"),
+    (Prompt("ASK-21", "openings", "openings"), "blue W-D 1 x"),
+    (Prompt("ASK-06", "scoring_tiles", "tiles"), "1 2"),
+    (Prompt("ASK-06", "scoring_tiles", "tiles"), "1 2 x 4"),
+    (Prompt("ASK-07", "confirm_settings", "setting"), "yes"),
+    (Prompt("ASK-07", "confirm_settings", "setting"), "follow=never"),
+    (Prompt("ASK-23", "you_visited", "choice", ("none",)), "  "),
+    (Prompt("ASK-23", "you_visited", "choice", ("none",)), "x" * 501),
+]
+
+
+def refusals() -> list[Exception]:
+    found: list[Exception] = []
+    for prompt, answer in REFUSED:
+        with pytest.raises(AnswerError) as refused:
+            prompt.parse(answer)
+        found.append(refused.value)
+    with pytest.raises(AnswerError) as refused:
+        prompt.parse(3)  # type: ignore[arg-type]
+    found.append(refused.value)
+    session = Session(seed=1)
+    for call in (session.undo, lambda: session.answer("influence=11")):
+        with pytest.raises(AnswerError) as refused:
+            call()
+        found.append(refused.value)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_every_refusal_is_worded_in_chinese(lang):
+    # a Chinese screen explains a refused answer in Chinese, not in English (the terminal
+    # and the web both word AnswerError with text.error)
+    errors = refusals()
+    assert {err.key for err in errors} >= set(text.ERRORS) - {"over", "too_many"}
+    for err in errors:
+        words = text.error(err, lang)
+        assert err.key in text.ERRORS, str(err)
+        assert "{" not in words and words != str(err), (err.key, words)
+        english = re.sub(r"'[^']*'|\b(none|done|confirm|key=value|e\.g\.|[A-Z]-?\w*)\b", "",
+                         words)
+        if err.key != "bad_setting":  # the setting's own reason stays in its key's words
+            assert not re.search(r"\b(answer|the|not|write|at most)\b", english), words
+        assert text.error(err, "en") == str(err)
+
+
+def test_error_words_have_both_chinese_forms_and_the_same_parameters():
+    for table in (text.ERRORS, text.WHAT):
+        for key, words in table.items():
+            assert len(words) == 2 and all(words), key
+            fields = [set(re.findall(r"{(\w+)}", w)) for w in words]
+            assert fields[0] == fields[1], (key, fields)
+
+
+def test_a_chinese_refusal_names_the_labels_shown():
+    prompt = Prompt("ASK-23", "you_visited", "choice", ("none", "engineer", "king"))
+    with pytest.raises(AnswerError) as refused:
+        prompt.parse("emperor")
+    assert text.error(refused.value, "zh-Hant") == (
+        "請輸入編號1到3,或以下之一:無、工程師、國王(不是「emperor」)")
+    assert str(refused.value) == (
+        "answer a number from 1 to 3 or one of: none, engineer, king (not 'emperor')")

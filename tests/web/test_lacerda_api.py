@@ -222,6 +222,17 @@ def test_the_log_and_the_words_follow_the_language(client: Any) -> None:
                                params={"lang": "fr"}))[:2] == (422, "malformed")
 
 
+def test_a_refused_answer_is_explained_in_the_pages_language(client: Any) -> None:
+    payload = play_until(client, start(client, seed=3), "favour_tile")
+    status, code, message = error_of(send(client, payload, "emperor", lang="zh-Hant"))
+    assert (status, code) == (400, "bad_answer")
+    assert message == "請輸入編號1到4,或以下之一:工程師、首相、國王、隨機抽取(不是「emperor」)"
+    assert "隨機抽取" in message and "answer" not in message
+    status, code, message = error_of(send(client, payload, "emperor", lang="zh-Hans"))
+    assert "工程师、首相、国王、随机抽取" in message
+    assert error_of(send(client, payload, "emperor"))[2].startswith("answer a number from 1 to 4")
+    unchanged(client, payload)
+
 def test_a_correction_is_an_answer_at_any_prompt(client: Any) -> None:
     payload = play_until(client, start(client, seed=3), "you_visited")
     corrected = answered(client, payload, "wigs=9")
@@ -299,7 +310,7 @@ def test_an_answer_naming_empty_sites_replays(server: ServerFactory) -> None:
 
 # -- refusals -------------------------------------------------------------------------------
 BAD = {  # per kind of prompt: answers it refuses, each with words of its message
-    "choice": [("emperor", "answer one of"), ("9", "answer one of")],
+    "choice": [("emperor", "or one of: "), ("9", "answer a number from 1 to ")],
     "subset": [("castle", "'castle' is not one of")],
     "number": [("-1", "a whole number"), ("many", "a whole number"),
                ("999", "answer a number from")],

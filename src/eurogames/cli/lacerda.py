@@ -41,6 +41,7 @@ from eurogames.companions.lacerda import (
     text,
 )
 from eurogames.companions.lacerda.procedure import Lacerda, Line
+from eurogames.companions.lacerda.settings import CHOICES, WIG_RATES
 
 CORRECTION = re.compile(r"^\s*(wigs|influence)\s*=", re.IGNORECASE)  # ASK-27, at any prompt
 SCORE_PARTS = ("wigs", "ships", "rubble", "stores", "decrees", "officials", "favours")
@@ -243,11 +244,30 @@ class Screen:
             parts.append(Text(self.say("lac_numbers" if prompt.kind == "choice"
                                        else "lac_numbers_many"), style="grey62"))
         else:
-            parts.append(Text(self.wrap(text.hint(prompt, self.lang)), style="grey62"))
+            hint = text.hint(prompt, self.lang)
+            if prompt.kind == "setting":  # ASK-07: what each one decides is one word away
+                hint += " · " + text.ui("settings_help", self.lang)
+            parts.append(Text(self.wrap(hint), style="grey62"))
         if prompt.default is not None:
             parts.append(Text(self.say("lac_enter_default", default=prompt.default),
                               style="grey62"))
         return Group(*parts)
+
+    def explain_settings(self, values: dict[str, str]) -> Table:
+        """ASK-07's ``help``: each setting, its value now and what it decides (the ruling of
+        docs/rules/lisboa-solo.md it stands for)."""
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(overflow="fold")
+        room = self.width - max(map(len, values)) - 2
+        for key, value in values.items():
+            choices = CHOICES.get(key) or (tuple(map(str, WIG_RATES)) if key == "wig_rate"
+                                           else ())
+            table.add_row(key, Text.assemble(
+                (wrap_cjk(text.setting(key, self.lang), room), "grey62"), "\n",
+                ("= " + value.replace(",", ", "), "bold"),
+                ("   (" + " | ".join(choices) + ")" if choices else "", "grey50")))
+        return table
 
     def asked(self, prompt: Prompt, style: str, mark: str = "") -> Table:
         """The question after its ASK id (the rules page's name for it), wrapped in its
@@ -384,6 +404,8 @@ class Companion:
             return False
         if command in ("help", "h", "?"):
             out.print(Text(self.screen.wrap(self.say("lac_commands")), style="grey62"))
+            if prompt.kind == "setting":
+                out.print(self.screen.explain_settings(session.settings.values()))
             out.print(self.screen.question(prompt))
             return True
         if command == "log":
@@ -394,14 +416,14 @@ class Companion:
             try:
                 self.take_back()
             except AnswerError as exc:  # nothing to take back
-                self.refuse(str(exc))
+                self.refuse(text.error(exc, self.lang))
             return True
         if not typed and prompt.default is not None:
             typed = prompt.default
         try:
             session.answer(translate(prompt, typed, self.lang))
         except AnswerError as exc:
-            self.refuse(str(exc))
+            self.refuse(text.error(exc, self.lang))
             return True
         self.save()
         self.show()

@@ -202,7 +202,7 @@ class LacerdaSessions:
             try:
                 session.answer(text)
             except AnswerError as exc:  # the session is unchanged
-                raise ApiError(400, "bad_answer", str(exc)) from None
+                raise ApiError(400, "bad_answer", words.error(exc, lang)) from None
             except Exception:
                 # a fault of the companion itself: the copy may be half changed, so it is
                 # dropped; nothing was stored, and the error keeps the one shape

@@ -31,7 +31,15 @@ from eurogames.core.errors import EurogamesError
 
 
 class AnswerError(EurogamesError, ValueError):
-    """An answer the current prompt does not accept; nothing was changed."""
+    """An answer the current prompt does not accept; nothing was changed.
+
+    ``str(err)`` is the reason in English; ``key`` and ``params`` name it for the front
+    ends, which word it in the player's language (``text.error``)."""
+
+    def __init__(self, message: str, key: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 KINDS = ("choice", "subset", "number", "counts", "name", "lots", "openings", "tiles", "setting")
@@ -63,12 +71,12 @@ class Prompt:
     def parse(self, text: str) -> tuple[Any, str]:
         """(value, canonical text) of an answer, or ``AnswerError``."""
         if not isinstance(text, str):
-            raise AnswerError("an answer is text")
+            raise AnswerError("an answer is text", "not_text")
         raw = " ".join(text.strip().split())
         if not raw:
-            raise AnswerError("the answer is empty")
+            raise AnswerError("the answer is empty", "empty")
         if len(raw) > 500:
-            raise AnswerError("the answer is too long (500 characters at most)")
+            raise AnswerError("the answer is too long (500 characters at most)", "too_long")
         return getattr(self, "_parse_" + self.kind)(raw)
 
     # -- one parser per kind --------------------------------------------------------------
@@ -77,7 +85,10 @@ class Prompt:
         if word.isdigit() and 1 <= int(word) <= len(self.options):
             word = self.options[int(word) - 1]
         if word not in self.options:
-            raise AnswerError(f"answer one of: {', '.join(self.options)} (not {raw!r})")
+            raise AnswerError(
+                f"answer a number from 1 to {len(self.options)} or one of: "
+                f"{', '.join(self.options)} (not {raw!r})",
+                "choice", count=len(self.options), options=self.options, typed=raw)
         return word, word
 
     def _parse_subset(self, raw: str) -> tuple[Any, str]:
@@ -92,10 +103,10 @@ class Prompt:
             word = spelled.get(word.lower(), word)
             if word not in self.options:
                 raise AnswerError(
-                    f"{word!r} is not one of {', '.join(self.options)} (or answer none)"
-                )
+                    f"{word!r} is not one of {', '.join(self.options)} (or answer none)",
+                    "subset", typed=word, options=self.options, count=len(self.options))
             if word in chosen:
-                raise AnswerError(f"{word} is named twice")
+                raise AnswerError(f"{word} is named twice", "twice", what=word)
             chosen.append(word)
         ordered = tuple(o for o in self.options if o in chosen)
         return ordered, ",".join(ordered)
@@ -104,32 +115,38 @@ class Prompt:
         word = raw.lower()
         if self.none_word is not None and word == self.none_word:
             return None, word
-        value = _whole(word, "the answer")
+        value = _whole(word, "the answer", "answer")
         if not self.low <= value <= self.high:
-            raise AnswerError(f"answer a number from {self.low} to {self.high} (not {value})")
+            raise AnswerError(f"answer a number from {self.low} to {self.high} (not {value})",
+                              "number", low=self.low, high=self.high, typed=value)
         return value, str(value)
 
     def _parse_counts(self, raw: str) -> tuple[Any, str]:
         words = [w for w in re.split(r"[,\s]+", raw) if w]
         if len(words) != len(self.options):
             raise AnswerError(
-                f"answer {len(self.options)} numbers, one each for {', '.join(self.options)}"
-            )
-        values = tuple(_whole(w, name) for w, name in zip(words, self.options, strict=True))
+                f"answer {len(self.options)} numbers, one each for {', '.join(self.options)}",
+                "counts", count=len(self.options), options=self.options)
+        values = tuple(_whole(w, name, name) for w, name in zip(words, self.options,
+                                                                strict=True))
         for name, value in zip(self.options, values, strict=True):
             if value > self.high:
-                raise AnswerError(f"{name}: at most {self.high} (not {value})")
+                raise AnswerError(f"{name}: at most {self.high} (not {value})", "at_most",
+                                  what=name, high=self.high, typed=value)
         if self.total is not None and sum(values) > self.total:
-            raise AnswerError(f"at most {self.total} in all (not {sum(values)})")
+            raise AnswerError(f"at most {self.total} in all (not {sum(values)})", "total",
+                              total=self.total, typed=sum(values))
         return dict(zip(self.options, values, strict=True)), " ".join(map(str, values))
 
     def _parse_name(self, raw: str) -> tuple[Any, str]:
         name = raw.lower()
         if len(name) > 20 or not re.fullmatch(r"[\w -]+", name):
-            raise AnswerError("a name of at most 20 letters, digits, spaces or hyphens")
+            raise AnswerError("a name of at most 20 letters, digits, spaces or hyphens",
+                              "name")
         blocked = self.params.get("not", ())
         if name in blocked:
-            raise AnswerError(f"{name} is taken already (by {', '.join(blocked)})")
+            raise AnswerError(f"{name} is taken already (by {', '.join(blocked)})",
+                              "name_taken", name=name)
         return name, name
 
     def _parse_lots(self, raw: str) -> tuple[Any, str]:
@@ -140,18 +157,20 @@ class Prompt:
             parts = entry.split()
             if len(parts) != 2:
                 raise AnswerError(
-                    f"write each lot as row, column and wigs, e.g. B2 3 (not {entry!r})"
-                )
+                    f"write each lot as row, column and wigs, e.g. B2 3 (not {entry!r})",
+                    "lot_form", typed=entry)
             lot = parts[0].upper()
             if not re.fullmatch(r"[A-Z][0-9]", lot) or lot[0] not in ROWS or int(
                 lot[1]
             ) not in COLUMNS:
-                raise AnswerError(f"{parts[0]!r} is not a lot: rows A–D, columns 1–5, e.g. B2")
+                raise AnswerError(f"{parts[0]!r} is not a lot: rows A–D, columns 1–5, e.g. B2",
+                                  "not_a_lot", typed=parts[0])
             if lot in lots:
-                raise AnswerError(f"lot {lot} is named twice")
+                raise AnswerError(f"lot {lot} is named twice", "twice", what=lot)
             if lot in self.params.get("not", ()):
-                raise AnswerError(f"lot {lot} holds Lacerda's store already: list empty lots")
-            lots[lot] = _bounded(parts[1], f"wigs at {lot}")
+                raise AnswerError(f"lot {lot} holds Lacerda's store already: list empty lots",
+                                  "lot_taken", lot=lot)
+            lots[lot] = _bounded(parts[1], f"wigs at {lot}", "wigs_at", lot=lot)
         ordered = tuple(sorted(lots.items()))
         return ordered, ", ".join(f"{lot} {wigs}" for lot, wigs in ordered)
 
@@ -166,19 +185,20 @@ class Prompt:
             if len(parts) != 4:
                 raise AnswerError(
                     "write each candidate as building, site, Lacerda's wigs and yours, "
-                    f"e.g. blue W-C 3 1 (not {entry!r})"
-                )
+                    f"e.g. blue W-C 3 1 (not {entry!r})", "opening_form", typed=entry)
             building, site = parts[0].lower(), parts[1].upper()
             if building not in buildings:
                 raise AnswerError(
-                    f"{parts[0]!r}: the buildings available are {', '.join(buildings)}"
-                )
+                    f"{parts[0]!r}: the buildings available are {', '.join(buildings)}",
+                    "building", typed=parts[0], options=tuple(buildings))
             if site not in sites:
-                raise AnswerError(f"{parts[1]!r}: the empty sites are {', '.join(sites)}")
+                raise AnswerError(f"{parts[1]!r}: the empty sites are {', '.join(sites)}",
+                                  "site", typed=parts[1], options=tuple(sites))
             if (building, site) in seen:
-                raise AnswerError(f"{building} at {site} is named twice")
-            seen[(building, site)] = (_bounded(parts[2], "Lacerda's wigs"),
-                                      _bounded(parts[3], "your wigs"))
+                raise AnswerError(f"{building} at {site} is named twice", "twice",
+                                  what=f"{building} {site}")
+            seen[(building, site)] = (_bounded(parts[2], "Lacerda's wigs", "his_wigs"),
+                                      _bounded(parts[3], "your wigs", "your_wigs"))
         ordered = tuple(
             (b, s, *seen[(b, s)]) for b in ARCHITECTS for s in SITES if (b, s) in seen
         )
@@ -190,8 +210,9 @@ class Prompt:
             return None, "done"
         words = [w for w in re.split(r"[,\s]+", raw) if w]
         if len(words) != 4:
-            raise AnswerError("answer done, or the four scoring tiles' values, e.g. 2 2 3 4")
-        values = tuple(_whole(w, "a tile's value") for w in words)
+            raise AnswerError("answer done, or the four scoring tiles' values, e.g. 2 2 3 4",
+                              "tiles")
+        values = tuple(_whole(w, "a tile's value", "tile") for w in words)
         return values, " ".join(map(str, values))
 
     def _parse_setting(self, raw: str) -> tuple[Any, str]:
@@ -200,12 +221,12 @@ class Prompt:
         key, sep, text = raw.partition("=")
         key = key.strip().lower().replace(" ", "_")
         if not sep or not text.strip():
-            raise AnswerError("answer confirm, or key=value to change a setting")
+            raise AnswerError("answer confirm, or key=value to change a setting", "setting")
         try:
             settings = Settings.from_json(dict(self.params.get("values", {})))
             value = settings.with_text(key, text).values()[key]
         except SettingError as err:
-            raise AnswerError(str(err)) from None
+            raise AnswerError(str(err), "bad_setting", reason=str(err)) from None
         return (key, value), f"{key}={value}"
 
 
@@ -213,14 +234,18 @@ def _entries(raw: str) -> list[str]:
     return [e.strip() for e in re.split(r"[,;]", raw) if e.strip()]
 
 
-def _whole(word: str, what: str) -> int:
+def _whole(word: str, what: str, code: str, **params: Any) -> int:
+    """``word`` as a whole number; ``what`` names it in English, ``code`` (an option or a
+    ``text.WHAT`` key, with ``params``) in the player's language."""
     if not re.fullmatch(r"[0-9]{1,4}", word):
-        raise AnswerError(f"{what}: a whole number, not {word!r}")
+        raise AnswerError(f"{what}: a whole number, not {word!r}", "whole", what=code,
+                          typed=word, **params)
     return int(word)
 
 
-def _bounded(word: str, what: str) -> int:
-    value = _whole(word, what)
+def _bounded(word: str, what: str, code: str, **params: Any) -> int:
+    value = _whole(word, what, code, **params)
     if value > WIG_LIMIT:
-        raise AnswerError(f"{what}: at most {WIG_LIMIT} (not {value})")
+        raise AnswerError(f"{what}: at most {WIG_LIMIT} (not {value})", "at_most", what=code,
+                          high=WIG_LIMIT, typed=value, **params)
     return value

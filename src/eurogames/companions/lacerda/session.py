@@ -119,9 +119,10 @@ class Session:
     def answer(self, text: str) -> tuple[Line, ...]:
         """Give the open prompt an answer (or a correction); returns what is said next."""
         if self.prompt is None:
-            raise AnswerError("the game is over: there is nothing to answer")
+            raise AnswerError("the game is over: there is nothing to answer", "over")
         if len(self.answers) >= MAX_ANSWERS:
-            raise AnswerError(f"a session holds at most {MAX_ANSWERS} answers")
+            raise AnswerError(f"a session holds at most {MAX_ANSWERS} answers", "too_many",
+                              count=MAX_ANSWERS)
         correction = _CORRECTION.match(text) if isinstance(text, str) else None
         if correction:
             return self._correct(correction.group(1).lower(), int(correction.group(2)))
@@ -135,7 +136,8 @@ class Session:
         """ASK-27: set Lacerda's wigs or influence to what the board shows."""
         state = self.state
         if marker == "influence" and self.settings.influence_cap == "on" and value > INFLUENCE_CAP:
-            raise AnswerError(f"influence goes from 0 to {INFLUENCE_CAP} on the track")
+            raise AnswerError(f"influence goes from 0 to {INFLUENCE_CAP} on the track",
+                              "influence_cap", high=INFLUENCE_CAP)
         canonical = f"{marker}={value}"
         self._done.append(Step(self._said, self.prompt, canonical))
         self.answers.append(canonical)
@@ -149,7 +151,7 @@ class Session:
     def undo(self) -> None:
         """Take the last answer back: the session is exactly as it was before it."""
         if not self.answers:
-            raise AnswerError("there is no answer to undo")
+            raise AnswerError("there is no answer to undo", "nothing_to_undo")
         self._replay(self.answers[:-1])
 
     def _replay(self, answers: list[str]) -> None:

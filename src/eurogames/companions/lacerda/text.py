@@ -2,8 +2,9 @@
 Simplified Chinese; the Traditional forms are the same words).
 
 ``say`` words a :class:`Line` (what to do on the board), ``ask`` and ``hint`` a prompt,
-``option`` an answer's code, ``ui`` a label of the front ends and ``area`` Lacerda's play
-area as labelled rows. Every key the procedure uses has all three languages (tested).
+``option`` an answer's code, ``ui`` a label of the front ends, ``error`` the reason an answer
+was refused and ``area`` Lacerda's play area as labelled rows. Every key the procedure uses
+has all three languages (tested).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from eurogames.companions.lacerda.components import RUBBLE
 from eurogames.companions.lacerda.procedure import Lacerda, Line
-from eurogames.companions.lacerda.prompts import Prompt
+from eurogames.companions.lacerda.prompts import AnswerError, Prompt
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
@@ -581,6 +582,8 @@ UI: dict[str, tuple[str, str, str]] = {
     "log": ("log", "記錄", "记录"),
     "answer": ("answer", "回答", "回答"),
     "over": ("The game is over.", "遊戲結束。", "游戏结束。"),
+    "settings_help": ("help explains each setting", "輸入 help 查看每項設定的說明",
+                      "输入 help 查看每项设定的说明"),
     "lobby": ("Lisboa solo: Lacerda (companion for the physical game)",
               "里斯本單人:拉塞爾達(實體遊戲的助手)", "里斯本单人:拉塞尔达(实体游戏的助手)"),
 }
@@ -676,6 +679,79 @@ def hint(prompt: Prompt, lang: str = "en") -> str:
 def ui(key: str, lang: str = "en") -> str:
     """A label of the front ends, in ``lang``."""
     return _pick(UI, key, lang)
+
+
+# -- why an answer was refused (AnswerError's key; English is the error's own message) ------
+ERRORS: dict[str, tuple[str, str]] = {  # zh-Hant, zh-Hans
+    "not_text": ("回答必須是文字", "回答必须是文字"),
+    "empty": ("回答是空的", "回答是空的"),
+    "too_long": ("回答太長(最多500個字元)", "回答太长(最多500个字符)"),
+    "choice": ("請輸入編號1到{count},或以下之一:{options}(不是「{typed}」)",
+               "请输入编号1到{count},或以下之一:{options}(不是「{typed}」)"),
+    "subset": ("「{typed}」不是以下之一:{options}(編號1到{count},或 none)",
+               "「{typed}」不是以下之一:{options}(编号1到{count},或 none)"),
+    "twice": ("{what} 重複了", "{what} 重复了"),
+    "number": ("請輸入{low}到{high}的數字(不是{typed})", "请输入{low}到{high}的数字(不是{typed})"),
+    "counts": ("請輸入{count}個數字,依序為:{options}", "请输入{count}个数字,依序为:{options}"),
+    "at_most": ("{what}:最多{high}(不是{typed})", "{what}:最多{high}(不是{typed})"),
+    "total": ("合計最多{total}(不是{typed})", "合计最多{total}(不是{typed})"),
+    "whole": ("{what}:須為整數,不是「{typed}」", "{what}:须为整数,不是「{typed}」"),
+    "name": ("名稱最多20個字母、數字、空格或連字號", "名称最多20个字母、数字、空格或连字符"),
+    "name_taken": ("{name} 已被使用", "{name} 已被使用"),
+    "lot_form": ("每個位置請寫行列和假髮,例如 B2 3(不是「{typed}」)",
+                 "每个位置请写行列和假发,例如 B2 3(不是「{typed}」)"),
+    "not_a_lot": (
+        "「{typed}」不是位置:行A–D、列1–5,例如 B2",
+        "「{typed}」不是位置:行A–D、列1–5,例如 B2",
+    ),
+    "lot_taken": (
+        "{lot} 已有拉塞爾達的商店:請只列出空位置",
+        "{lot} 已有拉塞尔达的商店:请只列出空位置",
+    ),
+    "opening_form": (
+        "每個候選請寫建築、位置、拉塞爾達的假髮和你的假髮,"
+        "例如 blue W-C 3 1(不是「{typed}」)",
+        "每个候选请写建筑、位置、拉塞尔达的假发和你的假发,"
+        "例如 blue W-C 3 1(不是「{typed}」)",
+    ),
+    "building": ("「{typed}」:可用的建築是 {options}", "「{typed}」:可用的建筑是 {options}"),
+    "site": ("「{typed}」:空位是 {options}", "「{typed}」:空位是 {options}"),
+    "tiles": (
+        "請回答 done,或4個計分板塊的數值,例如 2 2 3 4",
+        "请回答 done,或4个计分板块的数值,例如 2 2 3 4",
+    ),
+    "setting": (
+        "請回答 confirm,或以 key=value 修改一項設定",
+        "请回答 confirm,或以 key=value 修改一项设定",
+    ),
+    "bad_setting": ("設定無效:{reason}", "设定无效:{reason}"),
+    "over": ("遊戲已結束:沒有問題要回答", "游戏已结束:没有问题要回答"),
+    "too_many": ("一局最多{count}個回答", "一局最多{count}个回答"),
+    "influence_cap": ("影響力在圖軌上是0到{high}", "影响力在图轨上是0到{high}"),
+    "nothing_to_undo": ("沒有可撤銷的回答", "没有可撤销的回答"),
+}
+WHAT: dict[str, tuple[str, str]] = {  # what a number was for (AnswerError's ``what``)
+    "answer": ("回答", "回答"),
+    "tile": ("計分板塊的數值", "计分板块的数值"),
+    "wigs_at": ("{lot} 的假髮", "{lot} 的假发"),
+    "his_wigs": ("拉塞爾達的假髮", "拉塞尔达的假发"),
+    "your_wigs": ("你的假髮", "你的假发"),
+}
+
+
+def error(err: AnswerError, lang: str = "en") -> str:
+    """Why an answer was refused, in ``lang`` (English: the error's own message)."""
+    at = _lang_index(lang)
+    if at == 0 or err.key not in ERRORS:
+        return str(err)
+    params = dict(err.params)
+    what = params.get("what")
+    if isinstance(what, str):
+        params["what"] = (WHAT[what][at - 1].format(**params) if what in WHAT
+                          else option(what, lang))
+    if "options" in params:
+        params["options"] = _name(list(params["options"]), lang)
+    return ERRORS[err.key][at - 1].format(**params)
 
 
 def area(state: Lacerda, lang: str = "en") -> list[tuple[str, str]]:
