@@ -222,3 +222,33 @@ def test_register_adds_serve_to_a_typer_app() -> None:
     assert result.exit_code == 0
     for option in ("--host", "--port", "--db", "--database-url", "--open", "--no-open"):
         assert option in result.output
+
+
+def test_the_real_server_closes_a_socket_sent_a_frame_over_the_message_limit(
+    tmp_path: Path,
+) -> None:
+    """uvicorn itself refuses a frame over MAX_MESSAGE (docs/web.md, "Limits"): the server
+    never holds more of it, and the socket closes with 1009 (message too big)."""
+    import asyncio
+
+    import websockets
+
+    from eurogames.web.inputs import MAX_MESSAGE
+
+    with running_server(["--db", str(tmp_path / "games.sqlite3")]) as client:
+        match = create(client, "splendor", [{"kind": "human"}, {"kind": "human"}])
+        url = f"ws://{client.base_url.host}:{client.base_url.port}/ws/matches/" \
+              f"{match['match']}?token={tokens_of(match)[0]}"
+
+        async def send_too_much() -> int | None:
+            async with websockets.connect(url) as socket_:
+                await socket_.recv()  # the state, on connect
+                await socket_.send("x" * (MAX_MESSAGE + 1))
+                try:
+                    while True:
+                        await socket_.recv()
+                except websockets.ConnectionClosed as closed:
+                    return closed.rcvd.code if closed.rcvd else None
+
+        assert asyncio.run(send_too_much()) == 1009
+        assert client.get("/api/catalogue").status_code == 200  # the server goes on

@@ -80,8 +80,12 @@ def serve_command(
                 if open_browser:
                     webbrowser.open(url)
 
+    from eurogames.web.inputs import MAX_MESSAGE
+
+    # uvicorn refuses a WebSocket frame over the message limit itself (docs/web.md, "Limits"),
+    # so a client cannot make it hold 16 MiB before the server's own check
     server = Server(uvicorn.Config(create_app(store), host=host, port=port,
-                                   log_level="warning"))
+                                   log_level="warning", ws_max_size=MAX_MESSAGE))
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C once it has shut down cleanly

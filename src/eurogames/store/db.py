@@ -517,6 +517,18 @@ class Store:
             rows = conn.execute(query).mappings().all()
         return [self._info(dict(row), row["plies"]) for row in rows]
 
+    def count_matches(self, status: str | Sequence[str] | None = None) -> int:
+        """How many matches have the given status(es) (all when ``None``)."""
+        wanted = [status] if isinstance(status, str) else status
+        for value in wanted or ():
+            if value not in STATUSES:
+                raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {value!r}")
+        query = select(func.count()).select_from(matches_table)
+        if wanted is not None:
+            query = query.where(matches_table.c.status.in_(list(wanted)))
+        with self._errors(), self.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
     def _info(self, row: dict[str, Any], plies: int) -> MatchInfo:
         try:
             seats_json = json.loads(row["seats"])

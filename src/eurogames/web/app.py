@@ -8,7 +8,6 @@ person can act on; the manager checks bodies the same way for HTTP and WebSocket
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from collections.abc import AsyncIterator
@@ -30,13 +29,20 @@ from eurogames.core.registry import games as registered_games
 from eurogames.core.registry import load
 from eurogames.store import Store
 from eurogames.web.bots import BotRunner, Levels
+from eurogames.web.errors import ApiError
+from eurogames.web.inputs import MAX_RECORD, read_json
 from eurogames.web.lacerda import LacerdaSessions
-from eurogames.web.manager import KEEP_IDLE, ApiError, Connection, MatchManager, check_lang
+from eurogames.web.manager import (
+    KEEP_IDLE,
+    Connection,
+    ImportLimits,
+    MatchManager,
+    check_lang,
+)
 
 log = logging.getLogger("eurogames.web")
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY = 1 << 20  # 1 MiB: a long record is a few tens of kilobytes
 
 # WebSocket close codes (docs/web.md)
 CLOSE_FORBIDDEN = 4403
@@ -45,13 +51,15 @@ CLOSE_MALFORMED = 4400
 
 
 def create_app(store: Store, *, bot_workers: int | None = None,
-               bot_levels: Levels | None = None, keep: int = KEEP_IDLE) -> FastAPI:
+               bot_levels: Levels | None = None, keep: int = KEEP_IDLE,
+               import_limits: ImportLimits | None = None) -> FastAPI:
     """The application for one store. ``bot_workers``: processes computing bot moves
     (default: up to 4, one less than the CPUs); ``bot_levels``: bot → level → settings
     (default :data:`eurogames.web.bots.DEFAULT_LEVELS`; tests pass tiny budgets); ``keep``:
-    idle matches kept in memory (:class:`MatchManager`)."""
+    idle matches kept in memory (:class:`MatchManager`); ``import_limits``: how many records
+    may be imported (:class:`ImportLimits`, default 30 a minute and 1000 in all)."""
     bots = BotRunner(bot_levels, bot_workers)
-    manager = MatchManager(store, bots, keep)
+    manager = MatchManager(store, bots, keep, import_limits)
     lacerda = LacerdaSessions(store)
 
     @asynccontextmanager
@@ -70,7 +78,13 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     # -- errors in the one shape ---------------------------------------------------------
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        # a bug: in the one shape all the same (Starlette logs it and re-raises it after)
+        return JSONResponse(ApiError(500, "internal", "the server failed on this request "
+                                     "(see its log)").to_json(), status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -149,7 +163,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
 
     @app.post("/api/records", status_code=201)
     async def upload_record(request: Request) -> dict[str, Any]:
-        return await manager.import_record(await read_json(request))
+        return await manager.import_record(await read_json(request, MAX_RECORD))
 
     # -- the Lacerda companion (Lisboa solo): sessions kept like matches -------------------
     @app.get("/api/lacerda")
@@ -292,18 +306,6 @@ def board_entry(name: str, game: Game) -> dict[str, Any]:
         "css": base + BOARD_CSS if (folder / BOARD_CSS).is_file() else None,
         "strings": base + BOARD_STRINGS if (folder / BOARD_STRINGS).is_file() else None,
     }}
-
-
-async def read_json(request: Request) -> Any:
-    """The request body as JSON; 400 ``malformed`` when it is not (nothing is changed)."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise ApiError(413, "malformed", f"the body is over {MAX_BODY // 1024} KiB")
-    try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
-        raise ApiError(400, "malformed", f"the body is not valid JSON: {reason}") from None
 
 
 async def read_object(request: Request, fields: tuple[str, ...]) -> dict[str, Any]:

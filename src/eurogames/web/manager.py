@@ -24,8 +24,10 @@ import hmac
 import json
 import logging
 import secrets
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
+from time import monotonic
 from typing import Any
 
 from eurogames.core.action import Action
@@ -37,7 +39,7 @@ from eurogames.core.errors import (
 )
 from eurogames.core.game import LANGS, Event, Game, State
 from eurogames.core.game import SPECTATOR as NO_SEAT
-from eurogames.core.records import load_record_text, replay, result_of
+from eurogames.core.records import replay, result_of
 from eurogames.core.registry import load
 from eurogames.store import (
     DuplicateActionError,
@@ -51,29 +53,38 @@ from eurogames.store import (
     UnknownMatchError,
 )
 from eurogames.web.bots import BotRunner, decision_seed
+from eurogames.web.errors import ApiError
+from eurogames.web.inputs import MAX_MESSAGE, parse_json
 
 log = logging.getLogger("eurogames.web")
 
 SEND_QUEUE = 64  # payloads a slow socket may fall behind by before it is dropped
 BOT_RETRIES = 3  # a bot decision that fails (a crashed worker) is retried this often
 MAX_NAME = 40
+# an uploaded record is refused beyond this many decisions per player (docs/web.md
+# "Limits"): no game the server plays needs it (random play, the longest, stays under 1,500
+# per player), and replaying it costs well under a second
+MAX_PLIES_PER_PLAYER = 2500
 
 
-class ApiError(Exception):
-    """A refusal the client sees as ``{"error": {"code", "message"}}`` with ``status``.
+def record_ply_limit(game: Game, players: int) -> int:
+    """The most decisions a record of ``game`` for ``players`` may hold: the game's own bound
+    (a ``max_plies(players)`` method) where it has one, else :data:`MAX_PLIES_PER_PLAYER`
+    per player."""
+    players = min(max(players, game.min_players), game.max_players)
+    bound = getattr(game, "max_plies", None)
+    if callable(bound):
+        return int(bound(players))
+    return MAX_PLIES_PER_PLAYER * players
 
-    Messages must never carry anything hidden: they are built from the request and from
-    public facts only (and the engine's refusal, which only the acting seat receives).
-    """
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
+@dataclass(frozen=True)
+class ImportLimits:
+    """How many records may be imported: ``per_minute`` by one server process (refused or
+    not: each one is replayed), and ``total`` imported matches kept in the store."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
+    per_minute: int = 30
+    total: int = 1000
 
 
 def token_hash(token: str) -> str:
@@ -366,10 +377,15 @@ class MatchManager:
     refused as stale rather than applied twice.
     """
 
-    def __init__(self, store: Store, bots: BotRunner, keep: int = KEEP_IDLE) -> None:
+    def __init__(self, store: Store, bots: BotRunner, keep: int = KEEP_IDLE,
+                 import_limits: ImportLimits | None = None) -> None:
         self.store = store
         self.bots = bots
         self.keep = keep
+        self.import_limits = import_limits or ImportLimits()
+        self._imports: deque[float] = deque()  # when the imports of the last minute came
+        self._import_lock = asyncio.Lock()  # one record replays at a time
+        self._imported_turns: dict[str, int] = {}  # match → current player (listing)
         self.matches: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self._closing = False
@@ -560,39 +576,62 @@ class MatchManager:
         }
 
     async def import_record(self, body: Any) -> dict[str, Any]:
-        """Store an uploaded record as an ``imported`` match, once it replays exactly."""
-        if isinstance(body, str):
+        """Store an uploaded record as an ``imported`` match, once it replays exactly; within
+        the caps of :class:`ImportLimits` and :func:`record_ply_limit` (docs/web.md
+        "Limits")."""
+        if isinstance(body, str):  # a record's text, sent as a JSON string: read as a body
             try:
-                body = load_record_text(body)
-            except RecordError as exc:
-                raise ApiError(422, "malformed", str(exc)) from None
+                body = parse_json(body, "the record")
+            except ApiError as exc:  # a bad record, as docs/web.md says: 422
+                raise ApiError(422, "malformed", exc.message) from None
         if not isinstance(body, dict):
             raise ApiError(422, "malformed", f"a record is a JSON object, not "
                            f"{type(body).__name__}")
         record = {key: value for key, value in body.items() if key != "match"}
-        try:
-            final = replay(record)
-        except RecordError as exc:
-            raise ApiError(422, "malformed", str(exc)) from None
-        except (ValueError, TypeError) as exc:  # a value replay did not foresee
-            raise ApiError(422, "malformed", f"the record does not replay: {exc}") from None
-        game = final.game
-        state = game.new(final.players, seed=final.seed, options=final.options)
-        actions = []
-        for action in final.actions():
-            actions.append((state.current_player, action.text))
-            state.apply(action)
-        match_id = secrets.token_urlsafe(12)
-        try:
-            await asyncio.to_thread(
-                self.store.create_match, id=match_id, game=game.name, version=game.version,
-                players=final.players, seed=final.seed, options=dict(final.options),
-                seats=[SeatRecord("human", f"Seat {i + 1}") for i in range(final.players)],
-                status="imported", actions=actions, result=result_of(final))
-        except StoreError as exc:
-            log.error("cannot store an imported record: %s", exc)
-            raise ApiError(503, "store", "the record could not be saved; try again") from None
+        self._count_import()
+        async with self._import_lock:
+            await self._check_room()
+            check_record_length(record)
+            # replayed in a thread: a long record does not hold up the other matches
+            imported = await asyncio.to_thread(replay_record, record)
+            final, actions = imported
+            game = final.game
+            match_id = secrets.token_urlsafe(12)
+            try:
+                await asyncio.to_thread(
+                    self.store.create_match, id=match_id, game=game.name,
+                    version=game.version, players=final.players, seed=final.seed,
+                    options=dict(final.options),
+                    seats=[SeatRecord("human", f"Seat {i + 1}") for i in range(final.players)],
+                    status="imported", actions=actions, result=result_of(final))
+            except StoreError as exc:
+                log.error("cannot store an imported record: %s", exc)
+                raise ApiError(503, "store", "the record could not be saved; try "
+                               "again") from None
         return {"match": match_id, "url": f"/replay/{match_id}"}
+
+    def _count_import(self) -> None:
+        """One more import this minute, or 429 ``too_many`` when the minute's are used up
+        (with ``Retry-After``: the seconds until the oldest of them is a minute old)."""
+        limit, now = self.import_limits.per_minute, monotonic()
+        while self._imports and now - self._imports[0] >= 60:
+            self._imports.popleft()
+        if len(self._imports) >= limit:
+            wait = max(1, int(60 - (now - self._imports[0]) + 0.999))
+            raise ApiError(429, "too_many", f"this server imports at most {limit} records a "
+                           f"minute; try again in {wait} s", headers={"Retry-After": str(wait)})
+        self._imports.append(now)
+
+    async def _check_room(self) -> None:
+        total = self.import_limits.total
+        try:
+            kept = await asyncio.to_thread(self.store.count_matches, "imported")
+        except StoreError as exc:
+            log.error("cannot count the imported matches: %s", exc)
+            raise ApiError(503, "store", "the match store cannot be read now") from None
+        if kept >= total:
+            raise ApiError(409, "full", f"this server keeps at most {total} imported "
+                           "matches, and has them; no more records can be imported")
 
     # -- listing ---------------------------------------------------------------------------
     async def listing(self, status: str | None, lang: str) -> list[dict[str, Any]]:
@@ -613,7 +652,7 @@ class MatchManager:
         out = []
         for info in infos:
             live = self.matches.get(info.id)
-            if live is None and info.status != "finished":
+            if live is None and info.status == "active":
                 try:
                     live = await self.get(info.id)
                 except ApiError:
@@ -628,6 +667,8 @@ class MatchManager:
             else:
                 ply, current, status_now, updated = info.plies, -1, info.status, info.updated
                 result = info.result
+                if info.status == "imported" and result is None:
+                    current = await self._imported_turn(info)
             out.append({
                 "match": info.id, "game": info.game, "title": game_title,
                 "players": info.players, "status": status_now, "ply": ply,
@@ -638,6 +679,24 @@ class MatchManager:
                 "result": result,
             })
         return out
+
+    async def _imported_turn(self, info: MatchInfo) -> int:
+        """Whose decision an unfinished imported record stops at, for the listing: replayed
+        once by the engine alone (no log described) and remembered, since an imported
+        match never changes; -1 if it cannot be replayed."""
+        found = self._imported_turns.get(info.id)
+        if found is None:
+            try:
+                stored = await asyncio.to_thread(self.store.get_match, info.id)
+                game = load(stored.game)
+                if stored.version != game.version:
+                    return -1  # other rules: not this server's to replay
+                found = await asyncio.to_thread(final_turn, game, stored)
+            except (StoreError, UnknownGameError, GamePluginError) as exc:
+                log.error("cannot replay imported match %s: %s", info.id, exc)
+                return -1
+            self._imported_turns[info.id] = found
+        return found
 
     # -- reading ---------------------------------------------------------------------------
     async def state_payload(self, match_id: str, token: str | None, lang: str) -> dict[str, Any]:
@@ -860,10 +919,10 @@ class MatchManager:
     async def message(self, live: LiveMatch, conn: Connection, text: str) -> None:
         """One message from a socket; a refusal goes back to that socket only."""
         try:
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                raise ApiError(400, "malformed", "a message is a JSON object") from None
+            if len(text) > MAX_MESSAGE:
+                raise ApiError(413, "malformed", f"a message is at most "
+                               f"{MAX_MESSAGE // 1024} KiB")
+            data = parse_json(text, "the message")
             if not isinstance(data, dict):
                 raise ApiError(400, "malformed", "a message is a JSON object")
             kind = data.get("type")
@@ -879,6 +938,10 @@ class MatchManager:
         except ApiError as exc:
             conn.send(json.dumps({"type": "error", "code": exc.code, "message": exc.message},
                                  ensure_ascii=False))
+        except Exception:  # a bug: logged, answered, and the socket stays open
+            log.exception("a message on a socket of match %s failed", live.id)
+            conn.send(json.dumps({"type": "error", "code": "internal", "message":
+                                  "the server failed on this message (see its log)"}))
 
     async def _socket_move(self, live: LiveMatch, conn: Connection, data: dict[str, Any],
                            *, undo: bool) -> None:
@@ -929,6 +992,52 @@ def resolve_action(state: State, value: int | str) -> Action:
         return state.parse_action(value)
     except IllegalActionError as exc:
         raise ApiError(422, "illegal", str(exc)) from None
+
+
+def check_record_length(record: dict[str, Any]) -> None:
+    """A record with more actions than its game allows (:func:`record_ply_limit`) is refused
+    before it is replayed; anything else wrong is left to :func:`replay` to name."""
+    actions, players, name = record.get("actions"), record.get("players"), record.get("game")
+    if not isinstance(actions, list) or not isinstance(name, str):
+        return
+    try:
+        game = load(name)
+    except (UnknownGameError, GamePluginError):
+        return
+    if isinstance(players, bool) or not isinstance(players, int):
+        players = game.max_players
+    limit = record_ply_limit(game, players)
+    if len(actions) > limit:
+        raise ApiError(422, "malformed", f"the record has {len(actions)} actions; a record of "
+                       f"{game.name} for {players} players may have at most {limit}")
+
+
+def final_turn(game: Game, stored: StoredMatch) -> int:
+    """The current player after a stored match's actions (the engine alone: no log)."""
+    try:
+        state = game.new(stored.players, seed=stored.seed, options=stored.options)
+        for action in stored.actions:
+            state.apply(state.parse_action(action.text))
+    except (ValueError, IllegalActionError) as exc:
+        raise StoreError(f"match {stored.id} does not replay: {exc}") from None
+    return state.current_player
+
+
+def replay_record(record: dict[str, Any]) -> tuple[State, list[tuple[int, str]]]:
+    """The record's final state and its actions as (seat, text), once it replays exactly;
+    422 ``malformed`` with the reason otherwise."""
+    try:
+        final = replay(record)
+    except RecordError as exc:
+        raise ApiError(422, "malformed", str(exc)) from None
+    except (ValueError, TypeError) as exc:  # a value replay did not foresee
+        raise ApiError(422, "malformed", f"the record does not replay: {exc}") from None
+    state = final.game.new(final.players, seed=final.seed, options=final.options)
+    actions = []
+    for action in final.actions():
+        actions.append((state.current_player, action.text))
+        state.apply(action)
+    return final, actions
 
 
 def check_create(body: Any, bots: BotRunner) -> dict[str, Any]:
@@ -1010,4 +1119,4 @@ def check_create(body: Any, bots: BotRunner) -> dict[str, Any]:
             "seats": checked, "hotseat": hotseat}
 
 
-__all__ = ["Access", "ApiError", "Connection", "LiveMatch", "MatchManager"]
+__all__ = ["Access", "ApiError", "Connection", "ImportLimits", "LiveMatch", "MatchManager"]
