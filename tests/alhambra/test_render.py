@@ -129,3 +129,24 @@ def test_the_action_list_shows_the_placements_of_one_tile_on_one_numbered_row():
     for i, action in enumerate(legal):  # everything else keeps a row of its own
         if action.kind != "place":
             assert f"{i}  {action.text}" in shown
+
+
+def test_the_tiles_bought_this_turn_are_drawn_with_their_walls():
+    from eurogames.games.alhambra.render import tile_pictures
+
+    from .helpers import play, position
+
+    state = position(market=[1, 8, 5, 15], hands={0: "blue 1 blue 2 blue 4"},
+                     display="yellow 9 green 3")
+    play(state, "buy 3 pay 2,4", "pass")  # tile 5, a pavilion walled on its north side
+    assert state.view(0)["bought"][0]["walls"] == ["north"]
+    lines = draw(render_view(state.view(0), "en", 0, None)).splitlines()
+    assert lines[1].startswith("Seat 1 places the tiles bought this turn: P 5 pavilion 6 [N]")
+    assert [line.rstrip() for line in lines[2:5]] == ["╺━━━━╸", "╎P 5 ╎", " ╌╌╌╌"]
+    corner = {"id": 40, "type": "tower", "price": 9, "walls": ["east", "south"]}
+    plain = {"id": 3, "type": "garden", "price": 5, "walls": []}
+    assert [line.rstrip() for line in draw(tile_pictures([corner, plain], "en")).splitlines()] == [
+        " ╌╌╌╌╻    ╌╌╌╌",
+        "╎T40 ┃   ╎G 3 ╎",
+        "╺━━━━┛    ╌╌╌╌",
+    ]

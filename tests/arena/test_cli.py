@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,36 @@ def test_an_out_path_that_is_a_file_is_refused(tmp_path: Path) -> None:
     result = run("splendor", "--bots", "random,greedy", "--out", str(file))
     assert result.exit_code == 2 and "that is a file, not a folder" in result.output
     assert file.read_text() == "mine"
+
+
+def test_the_report_images_say_their_numbers_in_alt_text(tiny: tuple[str, Path]) -> None:
+    _, out = tiny
+    page = (out / "report.html").read_text(encoding="utf-8")
+    alts = re.findall(r'<img alt="([^"]*)" src="data:image/png', page)
+    assert len(alts) == 5 and all(alts)
+    ratings, matrix, seats, scores, lengths = alts
+    assert ratings.startswith("Ratings on the Elo scale with 95% intervals, best first: ")
+    assert "greedy" in ratings and "random" in ratings
+    assert "greedy ahead of random" in matrix and "random ahead of greedy" in matrix
+    assert "seat 1" in seats and "first player" in seats
+    assert "greedy median" in scores
+    assert lengths.startswith("Histogram of plies per game: median ") and "of 10 capped" in lengths
+
+
+def test_the_terminal_tables_fit_80_columns(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        arena_app(),
+        ["arena", "splendor", "--bots", "mcts:iterations=5,greedy,random,random",
+         "--games", "12", "--seed", "5", "--out", str(tmp_path / "run")],
+        env={**ENV, "COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    start = lines.index("Ratings (Bradley–Terry, Elo scale; SE in the HTML report)")
+    end = next(i for i, line in enumerate(lines) if line.startswith("Game length"))
+    tables = lines[start:end]
+    assert all(len(line) <= 80 for line in tables), "\n".join(tables)
+    header = tables[1].split()
+    assert header[:4] == ["#", "bot", "rating", "95%"]  # headers whole, not folded
+    for line in tables:  # numbers whole: no percentage or interval cut at a line's end
+        assert not re.search(r"\d[–.]$", line.rstrip()), line

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -300,59 +301,83 @@ def _seconds_text(value: float) -> str:
 
 
 # -- terminal -------------------------------------------------------------------------------
+def _terminal_table() -> Table:
+    """A table that fits 80 columns: no vertical rules, no padding at the edges."""
+    return Table(header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+
+
+def _print_table(out: Console, title: str, table: Table) -> None:
+    """``table`` under its title, the title a line of its own (a table's title would wrap at
+    the table's width)."""
+    out.print()
+    out.print(Text(title, style="bold"))
+    out.print(table)
+
+
+def _number_column(table: Table, name: str) -> None:
+    """A right-aligned column whose numbers never wrap (the bot column gives way)."""
+    table.add_column(name, justify="right", no_wrap=True)
+
+
 def print_report(out: Console, summary: Summary) -> None:
-    """The report as Rich tables."""
+    """The report as Rich tables, each within 80 columns for up to six bots (a long bot
+    label wraps; numbers never do)."""
     out.print(Text(headline(summary), style="bold"))
     ranking = summary.ranking
     number = {bot: place + 1 for place, bot in enumerate(ranking)}
 
-    standings = Table(title="Ratings (Bradley–Terry, Elo scale; SE in the HTML report)",
-                      title_justify="left", header_style="bold")
-    for name in ("#", "bot", "rating", "95% CI", "win rate", "95% CI", "seats", "score",
-                 "time/move"):
-        standings.add_column(name, justify="left" if name == "bot" else "right",
-                             no_wrap=name == "bot", overflow="fold")
+    standings = _terminal_table()
+    _number_column(standings, "#")
+    standings.add_column("bot", overflow="fold", ratio=1)
+    for name in ("rating", "95% CI", "win %", "95% CI", "seats", "score", "per move"):
+        _number_column(standings, name)
     for i in ranking:
         bot = summary.bots[i]
         mean = statistics.fmean(bot.scores) if bot.scores else float("nan")
         low, high = bot.wins.interval
         standings.add_row(str(number[i]), Text(bot.label, style="bold cyan"), f"{bot.elo:.0f}",
-                          f"{bot.low:.0f}–{bot.high:.0f}", f"{100 * bot.wins.rate:.1f}%",
+                          f"{bot.low:.0f}–{bot.high:.0f}", f"{100 * bot.wins.rate:.1f}",
                           f"{100 * low:.0f}–{100 * high:.0f}", str(bot.seats), f"{mean:.1f}",
                           _seconds_text(bot.seconds_per_decision))
-    out.print(standings)
+    _print_table(out, "Ratings (Bradley–Terry, Elo scale; SE in the HTML report)", standings)
 
-    matrix = Table(title="Row finished ahead of column (ties count half; 95% Wilson CI)",
-                   title_justify="left", header_style="bold")
-    matrix.add_column("row \\ column")
+    matrix = _terminal_table()
+    matrix.add_column("row \\ column", overflow="fold", ratio=1)
     for j in ranking:
-        matrix.add_column(f"{number[j]}", justify="right")
+        _number_column(matrix, f"{number[j]}")
     for i in ranking:
         cells = []
         for j in ranking:
             cell = summary.matrix[i][j]
-            cells.append("" if cell is None else f"{cell.text()}\n{cell.score:g}/{cell.n:g}")
+            if cell is None or not cell.n:
+                cells.append("")
+                continue
+            low, high = cell.interval
+            cells.append(f"{100 * cell.rate:.0f}%\n{100 * low:.0f}–{100 * high:.0f}\n"
+                         f"{cell.score:g}/{cell.n:g}")
         matrix.add_row(Text(f"{number[i]} {summary.bots[i].label}", style="bold cyan"), *cells)
-    out.print(matrix)
+    _print_table(out, "Row finished ahead of column: %, 95% Wilson CI, games (ties count "
+                 "half)", matrix)
 
-    seats = Table(title="Seats", title_justify="left", header_style="bold",
-                  caption=f"a seat without advantage wins {100 / summary.players:.1f}%",
-                  caption_justify="left")
+    seats = _terminal_table()
     seats.add_column("seat")
-    seats.add_column("win rate (95% CI)", justify="right")
+    _number_column(seats, "win rate (95% CI)")
     for s, rate in enumerate(summary.seats):
         seats.add_row(f"seat {s + 1}", rate.text())
     seats.add_row("first player", summary.first.text())
-    out.print(seats)
+    _print_table(out, f"Seats (a seat without advantage wins {100 / summary.players:.1f}%)",
+                 seats)
 
-    scores = Table(title="Final scores", title_justify="left", header_style="bold")
-    for name in ("bot", "mean", "sd", "min", "median", "max"):
-        scores.add_column(name, justify="left" if name == "bot" else "right")
+    scores = _terminal_table()
+    scores.add_column("bot", overflow="fold", ratio=1)
+    for name in ("mean", "sd", "min", "median", "max"):
+        _number_column(scores, name)
     for i in ranking:
         d = distribution(summary.bots[i].scores)
         scores.add_row(summary.bots[i].label, f"{d['mean']:.1f}", f"{d['sd']:.1f}",
                        f"{d['min']:g}", f"{d['median']:g}", f"{d['max']:g}")
-    out.print(scores)
+    _print_table(out, "Final scores", scores)
+    out.print()
 
     d = distribution(summary.lengths)
     out.print(Text.assemble(
@@ -377,23 +402,59 @@ def check_plotting() -> None:
         ) from None
 
 
-def _png(figure: Any) -> str:
+def _png(figure: Any, alt: str) -> str:
+    """The figure as an ``<img>`` with its PNG embedded and ``alt``, the plot in words (what
+    a screen reader says, and what shows where the image cannot)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     FigureCanvasAgg(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img alt="" src="data:image/png;base64,{data}">'
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+def alt_texts(summary: Summary) -> dict[str, str]:
+    """Each plot of the report in words, with its numbers: the alt text of its image."""
+    ranking = summary.ranking
+    bots = [summary.bots[i] for i in ranking]
+    ratings_words = "; ".join(f"{b.label} {b.elo:.0f} ({b.low:.0f}–{b.high:.0f})" for b in bots)
+    pairs = []
+    for i in ranking:
+        for j in ranking:
+            cell = summary.matrix[i][j]
+            if cell is not None and cell.n and i != j:
+                pairs.append(f"{summary.bots[i].label} ahead of {summary.bots[j].label} "
+                             f"{100 * cell.rate:.0f}%")
+    seats = "; ".join(
+        [f"seat {s + 1} {100 * r.rate:.0f}%" for s, r in enumerate(summary.seats) if r.n]
+        + ([f"first player {100 * summary.first.rate:.0f}%"] if summary.first.n else []))
+    spreads = [(b.label, distribution(b.scores)) for b in bots if b.scores]
+    scores = "; ".join(f"{label} median {d['median']:g}, range {d['min']:g}–{d['max']:g}"
+                       for label, d in spreads)
+    lengths = distribution(summary.lengths) or {"median": 0, "min": 0, "max": 0}
+    return {
+        "ratings": f"Ratings on the Elo scale with 95% intervals, best first: {ratings_words}.",
+        "matrix": ("Heat map of how often the row bot finished ahead of the column bot: "
+                   f"{'; '.join(pairs) or 'no pairs met'}."),
+        "seats": (f"Win rate by seat with 95% intervals, against {100 / summary.players:.1f}% "
+                  f"for a seat without advantage: {seats or 'no games'}."),
+        "scores": f"Box plot of each bot's final scores: {scores or 'no scores'}.",
+        "lengths": (f"Histogram of plies per game: median {lengths['median']:g}, range "
+                    f"{lengths['min']:g}–{lengths['max']:g}; {summary.capped} of "
+                    f"{summary.games} capped at {summary.ply_cap}."),
+    }
 
 
 def plots(summary: Summary) -> dict[str, str]:
-    """Each plot as an ``<img>`` tag with the PNG embedded (Agg: no display needed)."""
+    """Each plot as an ``<img>`` tag with the PNG embedded (Agg: no display needed) and its
+    numbers in words as the alt text."""
     from matplotlib.figure import Figure
 
     ranking = summary.ranking
     labels = [summary.bots[i].label for i in ranking]
     out: dict[str, str] = {}
+    alt = alt_texts(summary)
     height = 0.5 + 0.45 * len(labels)
 
     fig = Figure(figsize=(7, height + 0.6))
@@ -405,7 +466,7 @@ def plots(summary: Summary) -> dict[str, str]:
     ax.set_yticks(ys, labels)
     ax.axvline(ratings.ELO_BASE, color="grey", lw=0.8, ls=":")
     ax.set_xlabel("rating (Elo scale) with 95% interval")
-    out["ratings"] = _png(fig)
+    out["ratings"] = _png(fig, alt["ratings"])
 
     n = len(ranking)
     fig = Figure(figsize=(1.6 + 1.1 * n, 1.0 + 0.9 * n))
@@ -424,7 +485,7 @@ def plots(summary: Summary) -> dict[str, str]:
     ax.set_yticks(range(n), [f"{p + 1} {label}" for p, label in enumerate(labels)])
     ax.set_xlabel("column bot (by rank)")
     fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="row ahead of column")
-    out["matrix"] = _png(fig)
+    out["matrix"] = _png(fig, alt["matrix"])
 
     fig = Figure(figsize=(6, 3.2))
     ax = fig.subplots()
@@ -439,14 +500,14 @@ def plots(summary: Summary) -> dict[str, str]:
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson CI)")
     ax.legend(loc="upper right")
-    out["seats"] = _png(fig)
+    out["seats"] = _png(fig, alt["seats"])
 
     fig = Figure(figsize=(7, height + 0.6))
     ax = fig.subplots()
     ax.boxplot([summary.bots[i].scores for i in ranking][::-1], orientation="horizontal")
     ax.set_yticks(range(1, n + 1), labels[::-1])
     ax.set_xlabel("final score (capped games as they stood)")
-    out["scores"] = _png(fig)
+    out["scores"] = _png(fig, alt["scores"])
 
     fig = Figure(figsize=(7, 3.2))
     ax = fig.subplots()
@@ -459,7 +520,7 @@ def plots(summary: Summary) -> dict[str, str]:
     ax.set_xlabel("plies per game")
     ax.set_ylabel("games")
     ax.legend(loc="upper right")
-    out["lengths"] = _png(fig)
+    out["lengths"] = _png(fig, alt["lengths"])
     return out
 
 

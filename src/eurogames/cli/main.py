@@ -298,8 +298,14 @@ class Match:
                 out.print(self.screen.notation_help(state))
                 out.print(Text(say(lang, "help_commands"), style="grey62"))
                 continue
+            if command in ("list", "l"):
+                out.print(self.screen.actions(state))
+                continue
             if command == "board":
-                self.show_turn(seat)
+                self.show_turn(seat, menu=False)
+                continue
+            if command == "menu":
+                out.print(self.screen.menu(state))
                 continue
             if not text:
                 last = len(state.legal_actions()) - 1
@@ -311,13 +317,16 @@ class Match:
                 out.print(Text.assemble((say(lang, "not_accepted") + ": ", "bold red"),
                                         (str(exc), "red")))
 
-    def show_turn(self, seat: Seat) -> None:
+    def show_turn(self, seat: Seat, menu: bool = True) -> None:
+        """The board as ``seat`` sees it, then (``menu``) the numbered actions in a few
+        lines, so that the board stays on screen at the prompt."""
         state, out = self.state, self.out
         out.print(Rule(style="grey42"))
         out.print(self.screen.board(state.view(seat.index), seat.index, self.names))
         out.print()
         out.print(Text(say(self.lang, "your_turn", seat=seat.label), style="bold cyan"))
-        out.print(self.screen.actions(state))
+        if menu:
+            out.print(self.screen.menu(state))
         out.print(Text(say(self.lang, "prompt_hint"), style="grey62"))
 
     def ask_bot(self, seat: Seat) -> Action:

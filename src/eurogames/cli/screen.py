@@ -5,7 +5,13 @@ Each game may ship ``eurogames/games/<name>/render.py`` with any of:
 - ``render_view(view, lang, seat, names) -> renderable``: the board as ``seat`` sees it;
 - ``notation_help(lang) -> renderable``: how to write actions;
 - ``highlight(text, lang) -> Text``: colour a sentence or notation (gem names, say);
-- ``result_columns(view, lang) -> {header: [cell per seat]}``: extra final-score columns.
+- ``result_columns(view, lang) -> {header: [cell per seat]}``: extra final-score columns;
+- ``menu_item(action) -> (heading, label) | None``: the line of the action menu an action
+  goes on and its label there, where a game needs other lines than its kinds (an Alhambra
+  tile's placements, one line per tile) or shorter labels (``None``: the default,
+  ``menu_lines``);
+- ``group_key(action) -> (head, item) | None``: runs of actions the long list (``list``)
+  shows on one row.
 
 Whatever a game lacks falls back to a generic form, so a new game is playable in the terminal
 the day its rules pass their tests. Renderers receive only ``state.view(seat)``, never the
@@ -19,7 +25,8 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
@@ -64,6 +71,82 @@ def generic_view(view: dict[str, Any], lang: str, seat: int | None,
 
 
 GROUP_AT_LEAST = 3  # runs of this many actions differing in one place are listed on one row
+HEADING_WIDTH = 16  # the menu's headings column; a longer heading pushes its line's items
+MENU_ROWS = 4  # a menu line wraps to at most this many rows; the rest: "… N more (list)"
+
+MenuLine = tuple[str, list[tuple[int, str]]]  # a heading, then (number, label) per action
+
+
+def menu_lines(legal: list[Action], menu_item: Any = None) -> list[MenuLine]:
+    """The legal actions as menu lines: ``(heading, [(number, label), ...])``.
+
+    Actions of one kind share a line headed by the kind's words where the notation starts
+    with them (``reserve deck`` for ``reserve_deck``), else by the notation's first word;
+    each label is the rest of the notation: ``take white blue green`` and ``take white blue
+    red`` read ``take  0 white blue green  1 white blue red``. A notation of one word
+    (``pass``) heads its line with its number alone. A game's ``menu_item(action) ->
+    (heading, label)`` places an action itself (``None``: the default). Lines with one
+    heading are one line, in the order of their first action, numbers ascending; numbers
+    are the positions in ``legal``, as ``parse_action`` reads them.
+    """
+    lines: dict[str, list[tuple[int, str]]] = {}
+    for number, action in enumerate(legal):
+        item = menu_item(action) if menu_item is not None else None
+        if item is None:
+            words = action.text.split()
+            kind = action.kind.split("_")
+            size = len(kind) if words[:len(kind)] == kind and len(words) > len(kind) else 1
+            item = (" ".join(words[:size]), " ".join(words[size:]))
+        lines.setdefault(item[0], []).append((number, item[1]))
+    return list(lines.items())
+
+
+class ActionMenu:
+    """The numbered legal actions in a few lines, packed to the console's width: a heading
+    per line, then ``number label`` items wrapped under the first item (never inside one),
+    at most ``MENU_ROWS`` rows a line, the rest counted (``more`` says it)."""
+
+    def __init__(self, lines: list[tuple[Text, list[tuple[str, Text]]]], more: str) -> None:
+        self.lines = lines
+        self.more = more  # "… {n} more (list)" in the player's language
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        column = min(HEADING_WIDTH, max((cell_len(h.plain) for h, _ in self.lines), default=0))
+        for heading, items in self.lines:
+            indent = max(column, cell_len(heading.plain)) + 2
+            rows: list[list[Text]] = [[]]
+            used = indent
+            for number, label in items:
+                item = Text(number, style="bold cyan")
+                if label.plain:
+                    item.append(" ")
+                    item.append_text(label)
+                size = cell_len(item.plain)
+                if rows[-1] and used + 2 + size > width:
+                    rows.append([])
+                    used = indent
+                used += size + (2 if len(rows[-1]) else 0)
+                rows[-1].append(item)
+            if len(rows) > MENU_ROWS:  # the last row shown ends with how many are left
+                hidden = sum(len(row) for row in rows[MENU_ROWS:])
+                rows = rows[:MENU_ROWS]
+                while True:
+                    tail = Text(self.more.format(n=hidden), style="grey62")
+                    used = indent + sum(cell_len(t.plain) + 2 for t in rows[-1])
+                    if used + cell_len(tail.plain) <= width or len(rows[-1]) == 1:
+                        break
+                    rows[-1].pop()
+                    hidden += 1
+                rows[-1].append(tail)
+            for i, row in enumerate(rows):
+                line = heading.copy() if i == 0 else Text()
+                line.pad_right(indent - cell_len(line.plain))
+                for j, item in enumerate(row):
+                    if j:
+                        line.append("  ")
+                    line.append_text(item)
+                yield line
 
 
 class Screen:
@@ -101,8 +184,18 @@ class Screen:
             examples.add_row(action.text, state.describe(action, self.lang))
         return examples
 
+    def menu(self, state: State) -> ActionMenu:
+        """The legal actions grouped by kind in a few numbered lines (see ``menu_lines``)."""
+        lines = []
+        for heading, items in menu_lines(state.legal_actions(), self._hook("menu_item")):
+            head = self.words(heading, "en")
+            head.stylize("bold")
+            lines.append((head, [(str(n), self.words(label, "en")) for n, label in items]))
+        return ActionMenu(lines, say(self.lang, "menu_more"))
+
     def actions(self, state: State) -> Table:
-        """The legal actions, numbered as ``parse_action`` accepts them."""
+        """Every legal action with its description, numbered as ``parse_action`` accepts
+        them: the long form of ``menu``."""
         table = Table(show_header=False, box=None, padding=(0, 1),
                       title=Text(say(self.lang, "legal_actions"), style="bold"),
                       title_justify="left", title_style="")

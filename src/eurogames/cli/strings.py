@@ -15,16 +15,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "setup": "{title}: {players} players, seed {seed}. {first} starts.",
         "your_turn": "{seat}: your decision",
         "legal_actions": "Legal actions",
+        "menu_more": "… {{n}} more (list)",
         "prompt": "{seat} > ",
         "prompt_hint": (
-            "Type a number or the notation; help shows the notation, quit stops the game."
+            "Type a number or the notation · list: every action in words · menu · board · "
+            "help · quit"
         ),
         "not_accepted": "Not accepted",
         "empty_input": "Type a number from 0 to {last}, the notation, help or quit.",
         "help_title": "Notation",
         "help_commands": (
-            "Commands: a number picks that action; help shows this; "
-            "board redraws the board; quit ends the game."
+            "Commands: a number picks that action; list shows every action with its "
+            "description; menu shows the numbered actions again; board redraws the board; "
+            "help shows this; quit ends the game."
         ),
         "eof": "Input ended: the game stops at ply {ply}.",
         "interrupted": "Interrupted: the game stops at ply {ply}.",
@@ -106,13 +109,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "setup": "{title}：{players}位玩家，種子{seed}。{first}先開始。",
         "your_turn": "{seat}：輪到你決定",
         "legal_actions": "合法行動",
+        "menu_more": "…另有{{n}}個（list）",
         "prompt": "{seat} > ",
-        "prompt_hint": "輸入編號或記譜；help 顯示記譜說明，quit 結束遊戲。",
+        "prompt_hint": (
+            "輸入編號或記譜 · list：每個行動的說明 · menu：行動編號 · board：版圖 · help · quit"
+        ),
         "not_accepted": "無法接受",
         "empty_input": "請輸入0到{last}的編號、記譜、help 或 quit。",
         "help_title": "記譜",
         "help_commands": (
-            "指令：輸入編號選擇該行動；help 顯示本說明；board 重新顯示版圖；quit 結束遊戲。"
+            "指令：輸入編號選擇該行動；list 列出每個行動及其說明；menu 再次顯示行動編號；"
+            "board 重新顯示版圖；help 顯示本說明；quit 結束遊戲。"
         ),
         "eof": "輸入已結束：遊戲停在第{ply}步。",
         "interrupted": "已中斷：遊戲停在第{ply}步。",
@@ -192,13 +199,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "setup": "{title}：{players}位玩家，种子{seed}。{first}先开始。",
         "your_turn": "{seat}：轮到你决定",
         "legal_actions": "合法行动",
+        "menu_more": "…另有{{n}}个（list）",
         "prompt": "{seat} > ",
-        "prompt_hint": "输入编号或记谱；help 显示记谱说明，quit 结束游戏。",
+        "prompt_hint": (
+            "输入编号或记谱 · list：每个行动的说明 · menu：行动编号 · board：版图 · help · quit"
+        ),
         "not_accepted": "无法接受",
         "empty_input": "请输入0到{last}的编号、记谱、help 或 quit。",
         "help_title": "记谱",
         "help_commands": (
-            "指令：输入编号选择该行动；help 显示本说明；board 重新显示版图；quit 结束游戏。"
+            "指令：输入编号选择该行动；list 列出每个行动及其说明；menu 再次显示行动编号；"
+            "board 重新显示版图；help 显示本说明；quit 结束游戏。"
         ),
         "eof": "输入已结束：游戏停在第{ply}步。",
         "interrupted": "已中断：游戏停在第{ply}步。",

@@ -215,6 +215,34 @@ def tile_line(tile: dict[str, Any], lang: str) -> Text:
     return text
 
 
+def tile_pictures(tiles: list[dict[str, Any]], lang: str) -> Text:
+    """Loose tiles side by side, each drawn as a cell of the grid with its walls in heavy
+    lines (the sides without a wall dotted), so a player placing them sees what they join."""
+    rows = [Text(), Text(), Text()]
+    for i, tile in enumerate(tiles):
+        walls = set(tile["walls"])
+        north, east, south, west = (side in walls for side in ("north", "east", "south", "west"))
+        if i:
+            for row in rows:
+                row.append("   ")
+        corners = (
+            CORNERS[(2 if north else 0) | (4 if west else 0)],
+            CORNERS[(8 if north else 0) | (4 if east else 0)],
+            CORNERS[(1 if west else 0) | (2 if south else 0)],
+            CORNERS[(1 if east else 0) | (8 if south else 0)],
+        )
+        for row, wall, (left, right) in ((rows[0], north, corners[:2]),
+                                         (rows[2], south, corners[2:])):
+            row.append(left, style="bold")
+            row.append(WALL * CELL if wall else "╌" * CELL, style="bold" if wall else "grey42")
+            row.append(right, style="bold")
+        rows[1].append(HEAVY if west else "╎", style="bold" if west else "grey42")
+        letter = TYPE_LETTERS[lang][TYPES.index(tile["type"])]
+        rows[1].append(_centre(f"{letter}{tile['id']:>2}", CELL), style=TYPE_STYLES[tile["type"]])
+        rows[1].append(HEAVY if east else "╎", style="bold" if east else "grey42")
+    return Text("\n").join(rows)
+
+
 def money_chip(card: str, lang: str) -> Text:
     """A money card (``"blue 4"``) as its currency's letter and value: ``B4``."""
     currency, value = card.split()
@@ -334,11 +362,12 @@ def header(view: dict[str, Any], lang: str, names: list[str] | None) -> Text:
     who = seat_name(view["current_player"], lang, names)
     text.append(" · ")
     text.append(words["to_move"].format(who=who), style="bold cyan")
-    tiles = Text(" ").join(tile_chip(t, lang) for t in view["bought"])
-    if view["phase"] in ("placing", "ending"):
+    if view["phase"] in ("placing", "ending"):  # P9: the tiles to place, with their walls
         line = Text("\n" + words[view["phase"]].format(who=who, tiles=""), style="yellow")
-        line.append_text(tiles)
+        line.append_text(Text("  ").join(tile_line(t, lang) for t in view["bought"]))
         text.append_text(line)
+        text.append("\n")
+        text.append_text(tile_pictures(view["bought"], lang))
     elif view["purchase"]:  # M2: the cards chosen so far, public like every payment
         buying = view["purchase"]
         text.append("\n" + words["purchase"].format(
@@ -502,6 +531,12 @@ def group_key(action: Action) -> tuple[str, str] | None:
     return head, cell
 
 
+def menu_item(action: Action) -> tuple[str, str] | None:
+    """The action menu gives each tile's placements a line of their own (``place 14 at``,
+    then the numbered cells); every other action is on its kind's line."""
+    return group_key(action)
+
+
 def notation_help(lang: str) -> RenderableType:
     """How to write each action, with the rulebook's meaning beside it."""
     check_lang(lang)
@@ -513,4 +548,5 @@ def notation_help(lang: str) -> RenderableType:
     return Group(table, Text(NOTATION_NOTE[lang], style="grey62"))
 
 
-__all__ = ["group_key", "highlight", "notation_help", "render_view", "result_columns"]
+__all__ = ["group_key", "highlight", "menu_item", "notation_help", "render_view",
+           "result_columns"]

@@ -232,7 +232,7 @@ def why_illegal(state: Any, action: Action) -> str:
     if kind == PASS:
         return "pass is for declining the bonus action after an exact payment (A1, A11)"
     if kind == TAKE:
-        return "those cards are not all in the display, or several cards total more than 5 (M1)"
+        return take_problem(state, list(action.cards))
     if kind == BUY:
         slot, values = action.slot, action.values
         tile = state.market[slot]
@@ -244,6 +244,15 @@ def why_illegal(state: Any, action: Action) -> str:
         if sum(values) - values[0] >= price:
             return (f"the payment includes a card it does not need: to overpay, open the "
                     f"purchase (buy {slot + 1}) and pay card by card (A10, M7)")
+        hand = state.hands[p]
+        for value in sorted(set(values)):
+            code = slot * 9 + value - 1
+            named, held = values.count(value), hand[code]
+            if named > held:
+                have = f"you hold no {card_text(code)}" if not held else (
+                    f"you hold {held} {card_text(code)}, the payment names {named}")
+                return (f"{have} (M2: the tile in slot {slot + 1} is paid in "
+                        f"{CURRENCIES[slot]})")
         return f"you do not hold those {CURRENCIES[slot]} cards (M2: pay in the slot's currency)"
     if kind == PURCHASE:
         slot = action.slot
@@ -282,6 +291,66 @@ def why_illegal(state: Any, action: Action) -> str:
         if not can_swap(state.grids[p], c, new):
             return f"tile {new}'s walls do not match the neighbours of {cell_text(c)} (P7)"
     return "it is not among the legal actions"
+
+
+def take_problem(state: Any, cards: list[int]) -> str:
+    """Why taking ``cards`` (codes) from the money display is refused (M1): a card that
+    is not there, or several that total more than 5."""
+    from eurogames.games.alhambra.actions import TAKE_LIMIT
+
+    total = sum(card_value(c) for c in cards)
+    if len(cards) > 1 and total > TAKE_LIMIT:
+        return (f"the cards total {total}, more than {TAKE_LIMIT}: take one card of any "
+                f"value, or several that total at most {TAKE_LIMIT} (M1)")
+    display = list(state.display)
+    for code in cards:
+        if code not in display:
+            shown = ", ".join(card_text(c) for c in state.display) or "no card"
+            copies = state.display.count(code)
+            has = f"only {copies}" if copies else "no"
+            return f"the money display has {has} {card_text(code)} (it shows {shown}; M1)"
+        display.remove(code)
+    return "it is not among the legal actions"
+
+
+def _take_words_problem(state: Any, words: list[str]) -> str:
+    """``take`` followed by ``words``: a card named wrongly, or the rule the cards break."""
+    if not words or len(words) % 2:
+        return "name each card by currency and value: take blue 4, take green 3 blue 2 (M1)"
+    cards = []
+    for currency, value in zip(words[::2], words[1::2], strict=True):
+        if currency not in CURRENCIES:
+            return (f"{currency!r} is not a currency: money is {', '.join(CURRENCIES)}, "
+                    "each card written currency then value (take blue 4)")
+        if not value.isdigit() or not 1 <= int(value) <= 9:
+            return f"money cards are worth 1 to 9, not {value!r}"
+        cards.append(CURRENCIES.index(currency) * 9 + int(value) - 1)
+    if state.phase != _action_phase() or state.purchase is not None:
+        return why_illegal(state, BY_TEXT[f"take {card_text(cards[0])}"])
+    return take_problem(state, cards)
+
+
+def _payment_problem(state: Any, text: str) -> str:
+    """``buy 3 pay 1``, no one-decision payment: a slot that is not there, an empty one, or
+    cards that do not reach the price (an overpayment is explained by the caller)."""
+    words = text.split()
+    slot = int(words[1]) - 1
+    if not 0 <= slot < 4:
+        return f"the market has slots 1 to 4, not {slot + 1}"
+    tile = state.market[slot]
+    if not tile:
+        return f"market slot {slot + 1} is empty until the refill (M5)"
+    paid = sum(int(v) for v in words[3].split(","))
+    if paid < TILE_PRICE[tile]:
+        return (f"the payment totals {paid}, below the price {TILE_PRICE[tile]} of the tile in "
+                f"slot {slot + 1} (M2)")
+    return ""
+
+
+def _action_phase() -> Any:
+    from eurogames.games.alhambra.rules import ACTION
+
+    return ACTION
 
 
 def placement_problem(grid: bytes, cell: int, tile: int) -> str:
@@ -367,9 +436,14 @@ def parse_problem(state: Any, text: str) -> str:
         action = BY_TEXT.get(wanted)
         if action is not None:
             return why_illegal(state, action)
+        problem = _payment_problem(state, wanted)
+        if problem:
+            return problem
         return ("buy 2 pay 1,4 names a payment that is inclusion-minimal for some price 2-13; "
                 "to pay any other way (overpaying too), open the purchase with buy 2, then "
                 "pay green 4 (or pay 4) for each card, then confirm (A10, M7)")
+    if words[0] == "take":
+        return _take_words_problem(state, words[1:])
     if words[0] == "pay" and len(words) == 2 and words[1].isdigit():
         if not state.purchase:
             return "pay 4 names a card of the purchase in progress: first choose a slot (buy 1-4)"

@@ -21,7 +21,9 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from eurogames.core.action import Action
 from eurogames.core.game import check_lang
+from eurogames.games.splendor.actions import BUY, place_text
 from eurogames.games.splendor.data import COLOURS, TOKENS
 from eurogames.games.splendor.text import TITLES, TOKEN_NAMES
 
@@ -412,6 +414,16 @@ def result_columns(view: dict[str, Any], lang: str) -> dict[str, list[str]]:
     return {LABELS[lang]["cards_bought"]: [str(len(p["cards"])) for p in view["seats"]]}
 
 
+def menu_item(action: Action) -> tuple[str, str] | None:
+    """The action menu's label of a buy with gold standing in: the place, then ``$`` and the
+    letter of each colour the gold replaces (``1.2 $WWU``), as the board writes gems; the
+    whole notation is in ``list``. Every other action is on its kind's line."""
+    if action.kind != BUY or not any(action.gold):
+        return None
+    letters = "".join(LETTERS["en"][c] * n for c, n in enumerate(action.gold))
+    return "buy", f"{place_text(action.place)} {LETTERS['en'][5]}{letters}"
+
+
 def notation_help(lang: str) -> RenderableType:
     """How to write each action, with the rulebook's meaning beside it."""
     check_lang(lang)
@@ -423,4 +435,4 @@ def notation_help(lang: str) -> RenderableType:
     return Group(table, Text(COLOUR_WORDS[lang], style="grey62"))
 
 
-__all__ = ["highlight", "notation_help", "render_view", "result_columns"]
+__all__ = ["highlight", "menu_item", "notation_help", "render_view", "result_columns"]

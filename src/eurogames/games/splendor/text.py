@@ -159,14 +159,13 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
 
 
 def why_illegal(state: Any, action: Action) -> str:
-    """The rule that refuses ``action`` now."""
+    """The rule that refuses ``action`` now, with the numbers of this position."""
     from eurogames.games.splendor.rules import (
         CHOOSING_NOBLE,
         RESERVE_LIMIT,
         RETURNING,
         TAKE_TWO_MINIMUM,
         TOKEN_LIMIT,
-        payments,
     )
 
     p = state.current
@@ -180,7 +179,11 @@ def why_illegal(state: Any, action: Action) -> str:
             return f"tokens are returned only when you hold more than {TOKEN_LIMIT} (R18)"
         return f"you hold no {TOKENS[action.token]} token"
     if kind == NOBLE:
-        return "no noble choice is pending, or that noble does not visit you (R19)"
+        visiting = sorted(a.noble for a in state.legal_actions() if a.kind == NOBLE)
+        if not visiting:
+            return "a noble is chosen only when several visit you at once (R19)"
+        return (f"noble {action.noble} does not visit you: choose "
+                f"{' or '.join(f'noble {n}' for n in visiting)} (R19)")
     if kind == PASS:
         return "passing is allowed only when no other action is (D6)"
     if kind == TAKE:
@@ -197,35 +200,172 @@ def why_illegal(state: Any, action: Action) -> str:
         if len(state.reserved[p]) >= RESERVE_LIMIT:
             return f"you already hold {RESERVE_LIMIT} reserved cards (R11)"
         if kind == RESERVE:
-            return f"there is no card at {place_text(action.place)} (D13)"
+            return (f"there is no card at {place_text(action.place)}: the level-"
+                    f"{action.place // 4 + 1} deck is empty (D13)")
         return f"the level-{action.level} deck is empty (D12)"
     if kind == BUY:
-        place, gold = action.place, action.gold
-        card = _card_at(state, place)
-        if not card:
-            return f"there is no card at {place_text(place)}"
-        options = payments(DATA.card_cost[card], state.tokens[p], state.bonuses[p])
-        if not options:
-            return "you cannot afford it, even with your gold (R12, R13)"
-        if sum(gold) > state.tokens[p][GOLD]:
-            return f"you have only {state.tokens[p][GOLD]} gold"
-        return "that gold allocation does not pay this card exactly (D3)"
+        return _buy_problem(state, action.place, action.gold)
     return "it is not among the legal actions"
 
 
+def _buy_problem(state: Any, place: int, gold: tuple[int, ...]) -> str:
+    """Why buying the card at ``place`` with ``gold`` standing in is refused (R12, R13, D3):
+    the colours short, or the gold that does not fit the price."""
+    p = state.current
+    card = _card_at(state, place)
+    if not card:
+        if place >= MARKET_SLOTS:
+            held = len(state.reserved[p])
+            return (f"you hold {held} reserved card{'' if held == 1 else 's'}"
+                    if held else "you hold no reserved card")
+        return f"there is no card at {place_text(place)}"
+    tokens, bonuses = state.tokens[p], state.bonuses[p]
+    cost = DATA.card_cost[card]
+    need = [max(0, cost[c] - bonuses[c]) for c in range(5)]
+    short = [max(0, need[c] - tokens[c]) for c in range(5)]
+    what = f"{place_text(place)} costs {_count_tokens(cost, 'en')}"
+    if sum(short) > tokens[GOLD]:
+        bonus = ", after your bonuses" if any(bonuses[:5]) else ""
+        lacking = sum(short) - tokens[GOLD]
+        gold = f"your {tokens[GOLD]} gold" if tokens[GOLD] else "no gold"
+        return (f"you cannot afford it: {what}{bonus}; your tokens lack "
+                f"{_count_tokens(short, 'en')}, and with {gold} to stand in you are "
+                f"{lacking} token{'' if lacking == 1 else 's'} short (R12, R13)")
+    if sum(gold) > tokens[GOLD]:
+        return f"you name {sum(gold)} gold and hold {tokens[GOLD]}"
+    for c in range(5):
+        if gold[c] > need[c]:
+            after = " after your bonuses" if bonuses[c] else ""
+            return (f"{what}: it asks {need[c]} {COLOURS[c]}{after}, so gold cannot stand in "
+                    f"for {gold[c]} (D3)")
+    for c in range(5):
+        if gold[c] < short[c]:
+            return (f"{what}: you hold {tokens[c]} {COLOURS[c]} of the {need[c]} it asks, so "
+                    f"gold must stand in for {short[c]} (write buy {place_text(place)}"
+                    f"{_gold_words(short)} or just buy {place_text(place)}; D3)")
+    return "that gold allocation does not pay this card exactly (D3)"
+
+
+def _gold_words(gold: list[int]) -> str:
+    words = [COLOURS[c] for c in range(5) for _ in range(gold[c])]
+    return " gold " + " ".join(words) if words else ""
+
+
+VERBS = ("take", "take2", "reserve", "buy", "return", "noble", "pass")
+EXAMPLES = ("take white blue green, take2 red, reserve 2.3, reserve deck 3, buy 1.4, "
+            "buy reserved 1, return red, noble 4")
+
+
 def parse_problem(state: Any, text: str) -> str:
-    """For text that names no legal action: a known action refused now, or unknown words."""
+    """For text that names no legal action: a known action refused now, the mistake in a
+    well-formed one (a colour named twice, a slot off the market), or unknown words."""
     from eurogames.games.splendor.actions import BY_TEXT
 
     action = BY_TEXT.get(text)
     if action is not None:
         return why_illegal(state, action)
     words = text.split()
-    verbs = ("take", "take2", "reserve", "buy", "return", "noble", "pass")
-    if not words or words[0] not in verbs:
-        return f"unknown action; actions start with one of: {', '.join(verbs)}"
-    return ("not understood; examples: take white blue green, take2 red, reserve 2.3, "
-            "reserve deck 3, buy 1.4, buy reserved 1, return red, noble 4")
+    if not words or words[0] not in VERBS:
+        return f"unknown action; actions start with one of: {', '.join(VERBS)}"
+    verb, rest = words[0], words[1:]
+    problem = ""
+    if verb == "take":
+        problem = _take_problem(state, rest)
+    elif verb == "take2":
+        problem = _colour_problem(rest[0]) if len(rest) == 1 else (
+            "take2 names one colour: take2 red (R9)")
+    elif verb == "reserve":
+        problem = _reserve_problem(rest)
+    elif verb == "buy":
+        problem = _buy_words_problem(state, rest)
+    elif verb == "return":
+        problem = _colour_problem(rest[0], gold=True) if len(rest) == 1 else (
+            "return names one token: return red")
+    elif verb == "noble" and len(rest) == 1:
+        problem = "nobles are numbered 1 to 10, as the board shows them"
+    return problem or f"not understood; examples: {EXAMPLES}"
+
+
+def _colour_problem(word: str, gold: bool = False) -> str:
+    """Why ``word`` does not name a token that can be taken (or returned, ``gold``)."""
+    if word == "gold" and not gold:
+        return "gold tokens are not taken: reserving a card gives one (R10)"
+    if word in COLOURS or (gold and word == "gold"):
+        return ""
+    names = ", ".join(COLOURS) + (" or gold" if gold else "")
+    return f"{word!r} is not a gem colour: write {names}"
+
+
+def _take_problem(state: Any, colours: list[str]) -> str:
+    """``take`` with these colour words: the rule (R8) or the spelling they break."""
+    from eurogames.games.splendor.actions import BY_TEXT
+
+    for word in colours:
+        problem = _colour_problem(word)
+        if problem:
+            return problem
+    if not colours:
+        return "name the colours: take white blue green (R8)"
+    if len(colours) == 2 and colours[0] == colours[1]:
+        return f"to take two of one colour write `take2 {colours[0]}` (R9)"
+    twice = [c for c in COLOURS if colours.count(c) > 1]
+    if twice:
+        return f"the three tokens are of different colours: {twice[0]} is named twice (R8)"
+    if len(colours) > 3:
+        return f"take at most 3 tokens, of 3 different colours, not {len(colours)} (R8)"
+    ordered = " ".join(c for c in COLOURS if c in colours)
+    action = BY_TEXT.get(f"take {ordered}")
+    if action is None:
+        return ""
+    if action in state.legal_actions():
+        return f"write the colours in the order {', '.join(COLOURS)}: take {ordered}"
+    return why_illegal(state, action)
+
+
+def _place(words: list[str]) -> int | None | str:
+    """The place ``1.4`` or ``reserved 2`` names, or why it names none."""
+    if len(words) == 2 and words[0] == "reserved":
+        if words[1] in ("1", "2", "3"):
+            return MARKET_SLOTS + int(words[1]) - 1
+        return "reserved cards are numbered 1 to 3, in the order they were reserved (D16)"
+    if len(words) == 1:
+        level, dot, slot = words[0].partition(".")
+        if dot and level.isdigit() and slot.isdigit():
+            if 1 <= int(level) <= 3 and 1 <= int(slot) <= 4:
+                return (int(level) - 1) * 4 + int(slot) - 1
+            return (f"there is no place {words[0]}: the market has levels 1 to 3 and slots "
+                    "1 to 4 (level.slot, as 2.3)")
+    return None
+
+
+def _reserve_problem(words: list[str]) -> str:
+    if words and words[0] == "deck":
+        return "decks are levels 1 to 3: reserve deck 3"
+    place = _place(words)
+    if isinstance(place, str):
+        return place
+    return "reserve a market card (reserve 2.3) or a deck's top card (reserve deck 3)"
+
+
+def _buy_words_problem(state: Any, words: list[str]) -> str:
+    """``buy`` with a place and perhaps ``gold`` and colours: what is wrong with them."""
+    split = words.index("gold") if "gold" in words else len(words)
+    place = _place(words[:split])
+    if isinstance(place, str):
+        return place
+    if place is None:
+        return "buy names a place: buy 1.4 or buy reserved 2, then gold and its colours"
+    stand_in = words[split + 1:]
+    for word in stand_in:
+        if word not in COLOURS:
+            return (f"after gold come the colours it stands in for, of white blue green red "
+                    f"black, not {word!r}")
+    if split < len(words) and not stand_in:
+        return "after gold come the colours it stands in for: buy 1.4 gold red"
+    gold = [stand_in.count(c) for c in COLOURS]
+    if sum(gold) > 5:
+        return "there are only 5 gold tokens"
+    return _buy_problem(state, place, tuple(gold))
 
 
 # the third person of every verb that opens (or follows "and" in) an option's words above
