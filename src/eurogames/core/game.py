@@ -252,6 +252,14 @@ class Game(ABC):
             raise ValueError(f"{action!r} is not a {self.name} action")
         return action.id
 
+    # -- a hook for a drawn board -----------------------------------------------------------
+    def board_components(self) -> dict[str, Any] | None:
+        """What is printed on the game's boards and cards that its drawn board needs and its
+        views leave out (they carry what changes), as JSON, from the data this game object
+        plays with (a corrected data set included); the server serves it as the board's
+        ``components.json`` (docs/web.md, "Boards"). ``None``: the board needs none."""
+        return None
+
     # -- hooks for generic bots ------------------------------------------------------------
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from that seat's view only.

@@ -237,6 +237,10 @@ def create_app(store: Store, *, bot_workers: int | None = None,
         except (UnknownGameError, GamePluginError):
             raise ApiError(404, "not_found", f"unknown game {name!r}") from None
         files = board_files(game)
+        if files is not None and file == BOARD_COMPONENTS:
+            components = game.board_components()
+            if components is not None:  # from the data the game plays with, not a copy
+                return JSONResponse(components, headers={"cache-control": "no-cache"})
         if files is None or Path(file).suffix not in BOARD_TYPES:
             raise ApiError(404, "not_found", f"{name} has no board file {file!r}")
         # StaticFiles refuses a path that leaves the folder (.., a symbolic link out) with a
@@ -271,6 +275,7 @@ BOARD_TYPES = {
     ".woff2": "font/woff2",
 }
 BOARD_MODULE, BOARD_CSS, BOARD_STRINGS = "board.js", "board.css", "strings.json"
+BOARD_COMPONENTS = "components.json"  # served from Game.board_components() when it gives any
 
 
 def board_folder(game: Game) -> Path | None:
