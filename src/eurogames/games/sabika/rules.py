@@ -1,0 +1,2015 @@
+"""Sabika's rules (docs/rules/sabika.md): the position, its legal actions and their effects.
+
+The position ``d`` is plain JSON (lists, dicts, ints, strings), so ``to_json`` is a copy and a
+clone is a structural copy of known fields (:func:`copy_position`). Decisions inside a turn
+and out of turn are frames on a stack (``d["stack"]``, top last): each frame names the seat
+that decides (``current_player``) and what it decides; frames whose kind starts with ``_``
+are automatic steps (income, the narrator, tribute, reset, refresh) that ``_settle`` runs.
+
+Attributes of ``d`` (everything is public unless said otherwise, I3, Q49):
+
+- ``phase``: ``start`` (start tiles, U20), ``play``, ``over``; ``round`` 1–5; ``first`` the
+  start player; ``active`` whose turn it is (T3).
+- ``p``: per seat ``dinars``, ``paria`` and ``stamp`` (its place in the paria stack, PA5),
+  ``favour`` (0 = the start space), ``mat`` (plaster, wood, marble, glazed), ``goods`` (in
+  warehouses), ``store`` (goods on MN16), ``raw`` (0/1 per kind on the workshop), ``seals``,
+  ``ships`` (city -> 1 left, 2 consolidated), ``work`` (the space of each worker, "" in the
+  workshop), ``up`` (standing), ``houses`` (each warehouse's tiles, 0 the starting tile),
+  ``large``, ``row`` (small buildings left to right, 0 the balance card), ``colour`` (the
+  balance card's), ``balances``, ``blue``/``red``/``grey`` (poems), ``pts`` (score parts, E8),
+  ``dealt`` and ``kept`` (start tiles: hidden from the others until all have chosen, I2).
+- the wheel: ``raws`` (slot -> goods index or -1), ``marble`` (slot -> 0/1), ``sultans``.
+- displays: ``large`` (tiles on the board), ``small`` (s1–s4), ``minor`` (n1–n5), ``major``
+  (j1–j8), ``whd`` (w1–w4); hidden orders: ``small_deck``, ``minor_deck``, ``stacks``
+  (I1: only their sizes are shown); ``small_discard`` is public.
+- the map: ``cities`` (city -> tile), ``seals`` (cities still holding one), ``trade``.
+- ``wishes`` (the three tiles reached after rounds 1, 3, 5), ``tower``; ``bag`` and
+  ``discards`` (tokens by kind); ``supply`` (materials, H2); ``draws`` (hidden draws so far,
+  for ``reveals``); ``rng`` (the generator; never shown).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eurogames.core import Action, Rng, ScorePart, State
+from eurogames.games.sabika import actions as A
+from eurogames.games.sabika.actions import GOODS, MATERIALS, act
+from eurogames.games.sabika.data import Effect, SabikaData
+from eurogames.games.sabika.solo import YUSUF, Yusuf, copy_yusuf, freeze_yusuf
+
+MAT_ID = {"plaster": 0, "wood": 1, "marble": 2, "glazed_ceramic": 3}
+GOODS_ID = {"sugar": 0, "pottery": 1, "clothing": 2}
+OUTER, MIDDLE, INNER = "outer", "middle", "inner"
+PARTS = ("start", "buildings", "poems", "exports", "wishes", "majors", "trade", "leftovers",
+         "other", "losses")
+AUTO = ("take_raw", "take_goods", "take_mat", "process", "tribute", "split", "first",
+        "reward", "favour", "fee")  # a gain (or payment) with one option is taken without asking
+
+
+def _copy(x: Any) -> Any:
+    """A structural copy of the position as plain JSON (tuples become lists)."""
+    if type(x) is list or type(x) is tuple:
+        return [_copy(v) for v in x]
+    if type(x) is dict:
+        return {k: _copy(v) for k, v in x.items()}
+    return x
+
+
+# pieces of the position that rarely change are tuples, replaced whole when they do, so that
+# a clone shares them (a speed trick: cloning is the search loop's main cost)
+FROZEN_PLAYER = ("houses", "large", "row", "blue", "red", "grey", "dealt")
+FROZEN_BOARD = ("sultans", "large", "small_deck", "small_discard", "minor_deck", "seals",
+                "wishes", "tower", "event_pile", "event_discard")
+
+
+def freeze(d: dict[str, Any]) -> dict[str, Any]:
+    """The position read from JSON with its rarely changing lists as tuples."""
+    for p in d["p"]:
+        for key in FROZEN_PLAYER:
+            p[key] = tuple(tuple(h) for h in p[key]) if key == "houses" else tuple(p[key])
+    for key in FROZEN_BOARD:
+        d[key] = tuple(d[key])
+    d["stacks"] = {k: tuple(v) for k, v in d["stacks"].items()}
+    if "y" in d:
+        freeze_yusuf(d["y"])
+    return d
+
+
+def copy_position(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``d`` sharing only its tuples (tests/sabika/test_rules.py holds it equal to
+    ``_copy``)."""
+    c = d.copy()
+    c["stack"] = [f.copy() for f in d["stack"]]
+    c["p"] = [{**p, "mat": p["mat"][:], "goods": p["goods"][:], "store": p["store"][:],
+               "raw": p["raw"][:], "ships": p["ships"].copy(), "work": p["work"][:],
+               "up": p["up"][:], "pts": p["pts"].copy()} for p in d["p"]]
+    for key in ("small", "minor", "major", "whd", "bag", "discards", "supply"):
+        c[key] = d[key][:]
+    for key in ("raws", "marble", "cities"):
+        c[key] = d[key].copy()
+    if "y" in d:
+        c["y"] = copy_yusuf(d["y"])
+    return c
+
+
+def _frames_copy(frame: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v[:] if type(v) is list else v) for k, v in frame.items()}
+
+
+class Board:
+    """The data a game indexes: the board side, route costs, per-space facts."""
+
+    def __init__(self, data: SabikaData, players: int) -> None:
+        self.data = data
+        side = data.side_for(max(players, 1))
+        self.side = side
+        self.rings = {ring: tuple(s.id.lower() for s in side.rings[ring]) for ring in side.rings}
+        self.action = {s.id.lower(): s.action for s in side.spaces.values()}
+        self.amount = {s.id.lower(): s.amount for s in side.spaces.values()}
+        self.slot_of = {s.id.lower(): s.slot.lower() for s in side.spaces.values()}
+        self.void = {s.id.lower() for s in side.spaces.values()
+                     if s.four_players_only and players < 4}
+        self.raw_slots = tuple(s.id.lower() for s in side.slots if s.kind == "raw")
+        self.marble_slots = tuple(s.id.lower() for s in side.slots if s.kind == "material")
+        self.display_space = {x.id.lower(): x.space.lower() for x in side.warehouse_display}
+        self.display_stack = {x.id.lower(): x.stack for x in side.warehouse_display}
+        self.cities = tuple(c.id for c in data.cities)
+        self.region = {c.id: c.region for c in data.cities}
+        # cheapest route costs and route counts between every two places (X3, Q14)
+        places = ("granada",) + self.cities
+        dist = {a: {b: (0 if a == b else 10 ** 6) for b in places} for a in places}
+        for pair, cost in data.routes.items():
+            a, b = tuple(pair)
+            dist[a][b] = dist[b][a] = cost
+        for k in places:
+            for i in places:
+                for j in places:
+                    if dist[i][k] + dist[k][j] < dist[i][j]:
+                        dist[i][j] = dist[i][k] + dist[k][j]
+        self.dist = dist
+        # EV9: 1 dinar more per route; the cheapest path is found with it
+        ev9 = {a: {b: (0 if a == b else 10 ** 6) for b in places} for a in places}
+        for pair, cost in data.routes.items():
+            a, b = tuple(pair)
+            ev9[a][b] = ev9[b][a] = cost + 1
+        for k in places:
+            for i in places:
+                for j in places:
+                    if ev9[i][k] + ev9[k][j] < ev9[i][j]:
+                        ev9[i][j] = ev9[i][k] + ev9[k][j]
+        self.dist_ev9 = ev9
+        # Q32: (route cost, number of routes) of the cheapest, then shortest, path
+        hops = {a: {b: ((0, 0) if a == b else (10 ** 6, 0)) for b in places} for a in places}
+        for pair, cost in data.routes.items():
+            a, b = tuple(pair)
+            hops[a][b] = hops[b][a] = (cost, 1)
+        for k in places:
+            for i in places:
+                for j in places:
+                    via = (hops[i][k][0] + hops[k][j][0], hops[i][k][1] + hops[k][j][1])
+                    if via < hops[i][j]:
+                        hops[i][j] = via
+        self.hops = hops
+        self.neighbours = {c: tuple(sorted(x for pair in data.routes if c in pair
+                                           for x in pair if x != c and x != "granada"))
+                           for c in self.cities}
+
+
+BOARDS: dict[tuple[int, int], Board] = {}
+
+
+def board_for(data: SabikaData, players: int) -> Board:
+    key = (id(data), players)
+    if key not in BOARDS:
+        BOARDS[key] = Board(data, players)
+    return BOARDS[key]
+
+
+def worker_ring(w: int) -> str:
+    return A.WORKER_RING[w]
+
+
+class SabikaState(Yusuf, State):
+    __slots__ = ("game", "seed", "options", "players", "ply", "_history", "_legal", "_events",
+                 "d", "b", "data")
+
+    def __init__(self, game: Any, seed: int, options: dict[str, Any], d: dict[str, Any],
+                 players: int) -> None:
+        self.game, self.seed, self.options, self.players = game, seed, options, players
+        self.data: SabikaData = game.tables
+        self.b = board_for(self.data, players)
+        self.d = d
+        self.ply, self._history, self._legal, self._events = 0, None, None, ()
+
+    # -- basics ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        d = self.d
+        if d["phase"] == "over":
+            return -1
+        if d["stack"]:
+            return d["stack"][-1]["seat"]
+        return d["active"]
+
+    def is_over(self) -> bool:
+        return self.d["phase"] == "over"
+
+    def clone(self) -> SabikaState:
+        twin = SabikaState.__new__(SabikaState)  # no __init__: nothing to look up again
+        twin.game, twin.seed, twin.options, twin.players = (
+            self.game, self.seed, self.options, self.players)
+        twin.data, twin.b = self.data, self.b
+        twin.d = copy_position(self.d)
+        twin.ply, twin._history, twin._legal, twin._events = (
+            self.ply, self._history, self._legal, self._events)
+        return twin
+
+    def ev(self, key: str) -> Any:
+        """The current event's change (AD4; data events[].changes), 0 without one."""
+        current = self.d["event"]
+        return self.data.events[current - 1].changes.get(key, 0) if current else 0
+
+    def _rng(self) -> Rng:
+        rng = Rng.__new__(Rng)
+        rng.state = self.d["rng"]
+        return rng
+
+    def _draw(self, holder: dict[str, Any], key: str) -> Any:
+        """The next card or tile of the hidden pile ``holder[key]`` (I1, I5): drawn at random
+        now; the pile is replaced by one without it."""
+        rng = self._rng()
+        pile = holder[key]
+        i = rng.below(len(pile))
+        card = pile[i]
+        holder[key] = (*pile[:i], *pile[i + 1:])
+        self.d["rng"] = rng.state
+        self.d["draws"] += 1
+        return card
+
+    # -- holdings -------------------------------------------------------------------------
+    def gain_points(self, seat: int, n: int, part: str = "other") -> None:
+        pts = self.d["p"][seat]["pts"]
+        pts[part] = pts.get(part, 0) + n
+
+    def gain_paria(self, seat: int, n: int) -> None:
+        """PA4, PA5: the marker moves up and goes on top of any markers there."""
+        if n:
+            p = self.d["p"][seat]
+            p["paria"] += n
+            self.d["stamps"] += 1
+            p["stamp"] = self.d["stamps"]
+
+    def gain_material(self, seat: int, m: int, n: int = 1) -> int:
+        """H2, Q29: a gain the supply cannot cover is cut to what it holds."""
+        d = self.d
+        if self.options["material_supply"] == "limited":
+            n = min(n, d["supply"][m])
+            d["supply"][m] -= n
+        d["p"][seat]["mat"][m] += n
+        return n
+
+    def spend_material(self, seat: int, m: int, n: int = 1) -> None:
+        self.d["p"][seat]["mat"][m] -= n
+        if self.options["material_supply"] == "limited":
+            self.d["supply"][m] += n
+
+    def capacity(self, seat: int) -> int:
+        """WH2, Q50: the boxes of every tile in the four warehouses (kept as ``cap``, which
+        tests/sabika/test_rules.py holds equal to this sum)."""
+        return self.d["p"][seat]["cap"]
+
+    def boxes(self, seat: int) -> int:
+        tiles = self.data.warehouse_tiles
+        return sum(1 + sum(tiles[t - 1].boxes for t in h[1:]) for h in self.d["p"][seat]["houses"])
+
+    def _overfull(self) -> int:
+        """A seat holding more materials and goods than its warehouses hold (WH4), or -1."""
+        for seat, p in enumerate(self.d["p"]):
+            mat, goods = p["mat"], p["goods"]
+            items = mat[0] + mat[1] + mat[2] + mat[3] + goods[0] + goods[1] + goods[2]
+            if items > p["cap"]:
+                return seat
+        return -1
+
+    def stored(self, seat: int) -> int:
+        p = self.d["p"][seat]
+        return sum(p["mat"]) + sum(p["goods"])
+
+    def has_blue(self, seat: int, kind: str) -> Any:
+        for poem in self.d["p"][seat]["blue"]:
+            for ab in self.data.minor_poems[poem - 1].blue:
+                if ab.kind == kind:
+                    return ab
+        return None
+
+    def store_goods(self, seat: int, g: int) -> None:
+        """H7, MN16: goods go to storage; to the goods-only poem first while it has room
+        (each goods put there gives its points and paria, so the engine does not ask)."""
+        p = self.d["p"][seat]
+        for poem in p["blue"]:
+            for ab in self.data.minor_poems[poem - 1].blue:
+                if ab.kind == "goods_warehouse" and sum(p["store"]) < ab.boxes:
+                    p["store"][g] += 1
+                    self._push(self._fx(seat, ["store", poem], "exports"))
+                    return
+        p["goods"][g] += 1
+
+    def money(self, seat: int) -> int:
+        p = self.d["p"][seat]
+        return p["dinars"] + p["seals"]
+
+    def pay(self, seat: int, cost: int, seals: int) -> None:
+        """W6, X8, Q70: ``seals`` of the dinars are paid with seals (to the box)."""
+        p = self.d["p"][seat]
+        p["seals"] -= seals
+        p["dinars"] -= cost - seals
+
+    def seal_variants(self, seat: int, cost: int) -> range:
+        p = self.d["p"][seat]
+        return range(max(0, cost - p["dinars"]), min(p["seals"], cost) + 1)
+
+    def poems(self, seat: int) -> int:
+        p = self.d["p"][seat]
+        return len(p["blue"]) + len(p["red"]) + len(p["grey"])
+
+    # -- the frame stack ------------------------------------------------------------------
+    def _push(self, *frames: dict[str, Any]) -> None:
+        """Push frames to run in the order given (the first runs first)."""
+        self.d["stack"].extend(reversed(frames))
+
+    def _fx(self, seat: int, src: list[Any], part: str = "other") -> dict[str, Any]:
+        return {"k": "fx", "seat": seat, "src": src, "i": 0, "part": part}
+
+    def effects(self, src: list[Any]) -> tuple[Effect, ...]:
+        """The effect a frame resolves, by where it is printed (Effects, conventions)."""
+        data, kind = self.data, src[0]
+        if kind == "large":
+            return data.large_buildings[src[1] - 1].bonus
+        if kind == "wh":
+            return data.warehouse_tiles[src[1] - 1].bonus
+        if kind == "left":
+            return data.city_tiles[src[1] - 1].first_export
+        if kind == "income":
+            return data.city_tiles[src[1] - 1].income
+        if kind == "right":
+            return data.city_tiles[src[1] - 1].consolidation
+        if kind == "start":
+            return data.start_tiles[src[1] - 1]
+        if kind == "favour":
+            return data.favour_rewards[src[1]]
+        if kind == "balance":
+            return data.balance_rewards[src[1]]
+        if kind == "red":
+            return data.minor_poems[src[1] - 1].red
+        if kind == "blue":
+            return data.minor_poems[src[1] - 1].blue[src[2]].effect
+        if kind == "store":
+            return next(ab.per_goods for ab in data.minor_poems[src[1] - 1].blue
+                        if ab.kind == "goods_warehouse")
+        if kind == "opt":
+            term = self.effects(src[1])[src[2]]
+            return term.options[src[3]]
+        raise ValueError(f"unknown effect source {src!r}")
+
+    def trigger(self, seat: int, when: str, used: tuple[int, ...] = (0, 0, 0, 0)) -> None:
+        """Blue minor poems with an ability ``on`` this moment (MN, Q67)."""
+        for poem in self.d["p"][seat]["blue"]:
+            for i, ab in enumerate(self.data.minor_poems[poem - 1].blue):
+                if ab.kind != "on" or ab.when != when:
+                    continue
+                if when == "build_with" and not used[MAT_ID[ab.material]]:
+                    continue
+                self._push(self._fx(seat, ["blue", poem, i]))
+
+    def _settle(self) -> None:
+        """Run automatic steps and forced choices until a decision is due; a seat over its
+        storage discards first (WH4)."""
+        d = self.d
+        while d["phase"] != "over":
+            stack = d["stack"]
+            if not stack:
+                if not self._nothing_overfull():
+                    continue
+                if d["phase"] == "play" and d["active"] == YUSUF and self.players == 1:
+                    stack.append({"k": "_yturn", "seat": 0})  # YT1: his turn, no decision
+                    continue
+                if d["phase"] == "play" and d["active"] < 0:
+                    self._end_round()
+                    continue
+                return
+            top = stack[-1]
+            k = top["k"]
+            if k[0] == "_":
+                stack.pop()
+                getattr(self, "_step" + k)(top)
+            elif k == "fx":
+                self._run_fx(top)
+            elif k == "act":
+                stack.pop()
+                self._granted(top["seat"], top["action"])
+            elif k in AUTO:
+                options = self._gen_frame(top)
+                if not options:
+                    stack.pop()
+                    if k == "fee":  # EV14, Q43: neither a dinar nor a seal: 1 point
+                        self.gain_points(top["seat"], -1, "losses")
+                elif len(options) == 1:
+                    self._do(options[0])
+                elif self._nothing_overfull():
+                    return
+            elif k == "prod" and not self._production_options(top["seat"], top["done"]):
+                stack.pop()
+            elif k in ("build", "tx", "choose", "mn4", "mn14", "mn17", "warehouse", "grant"):
+                if not self._gen_frame(top):
+                    stack.pop()
+                elif self._nothing_overfull():
+                    return
+            elif self._nothing_overfull():
+                return
+
+    def _nothing_overfull(self) -> bool:
+        """WH4: before any decision, a seat holding more than it can store discards."""
+        stack = self.d["stack"]
+        if stack and stack[-1]["k"] == "discard":
+            return True
+        over = self._overfull()
+        if over < 0:
+            return True
+        stack.append({"k": "discard", "seat": over})
+        return False
+
+    def _run_fx(self, top: dict[str, Any]) -> None:
+        terms = self.effects(top["src"])
+        i = top["i"]
+        if i >= len(terms):
+            self.d["stack"].pop()
+            return
+        top["i"] = i + 1
+        seat = top["seat"]
+        p = self.d["p"][seat]
+        t = terms[i]
+        k = t.kind
+        if k == "dinars":
+            p["dinars"] += t.amount
+        elif k == "points":
+            self.gain_points(seat, t.amount, top["part"])
+        elif k == "paria":
+            self.gain_paria(seat, t.amount)
+        elif k == "material":
+            self.gain_material(seat, MAT_ID[t.material], t.amount)
+        elif k == "materials":
+            kinds = [MAT_ID[m] for m in t.choices]
+            for _ in range(t.amount):
+                self._push({"k": "take_mat", "seat": seat, "kinds": kinds})
+        elif k == "dinars_or_paria":
+            self._push({"k": "split", "seat": seat, "n": t.amount})
+        elif k in ("raw", "goods"):
+            for _ in range(t.amount):
+                self._push({"k": "take_" + k, "seat": seat})
+        elif k == "process":
+            for _ in range(t.amount):
+                self._push({"k": "process", "seat": seat})
+        elif k == "transactions":
+            self._push({"k": "tx", "seat": seat, "n": t.amount})
+        elif k == "favour":
+            for _ in range(t.amount):
+                self.advance_favour(seat)
+        elif k == "action":
+            self._push({"k": "act", "seat": seat, "action": t.action})
+        elif k == "city_reward":
+            self._push({"k": "reward", "seat": seat})
+        elif k == "large_building_bonus":
+            self._push({"k": "mn4", "seat": seat})
+        elif k == "free_ship":
+            self._push({"k": "mn14", "seat": seat})
+        elif k == "red_city_action":
+            self._push({"k": "mn17", "seat": seat})
+        elif k == "choice":
+            self._push({"k": "choose", "seat": seat, "src": [*top["src"]], "term": i})
+        # the frame stays below anything pushed and resumes after it
+
+    def advance_favour(self, seat: int) -> None:
+        """F1: advance 1, then the reward of that space or any earlier one; on the last
+        space, 1 point and any earlier reward (Q11, Q40)."""
+        p = self.d["p"][seat]
+        last = len(self.data.favour_rewards) - 1
+        if p["favour"] >= last:
+            self.gain_points(seat, 1)
+            self._push({"k": "favour", "seat": seat, "max": last - 1})
+            return
+        p["favour"] += 1
+        self._push({"k": "favour", "seat": seat, "max": p["favour"]})
+
+    # -- legal actions --------------------------------------------------------------------
+    def _generate(self) -> list[Action]:
+        d = self.d
+        if d["phase"] == "over":
+            return []
+        if not d["stack"]:
+            return self._gen_turn_start(d["active"])
+        return self._gen_frame(d["stack"][-1])
+
+    def _gen_frame(self, top: dict[str, Any]) -> list[Action]:
+        return getattr(self, "_gen_" + top["k"])(top)
+
+    def _gen_start(self, top: dict[str, Any]) -> list[Action]:
+        return [act("start", t) for t in sorted(self.d["p"][top["seat"]]["dealt"])]
+
+    # W2-W10: choosing a worker and its destination, or resting it
+    def move_cost(self, seat: int, w: int, space: str) -> tuple[int, int, list[int]]:
+        """W4, W5: (dinars to the supply, dinars to players, the paid seats)."""
+        d = self.d
+        p = d["p"][seat]
+        ring = worker_ring(w)
+        spaces = self.b.rings[ring]
+        supply = 0
+        here = p["work"][w]
+        if here:
+            steps = (spaces.index(space) - spaces.index(here)) % len(spaces)
+            if steps == 0:
+                steps = len(spaces)
+            free = self.data.free_steps + self.ev("free_steps")  # EV11, Q42
+            supply += max(0, steps - free) * self.data.dinars_per_step
+        payees = []
+        for other in range(self.players):
+            if other != seat:
+                for pos in d["p"][other]["work"]:
+                    if pos == space:
+                        payees.append(other)
+        sultan = 1
+        per = self.data.dinars_per_worker + self.ev("dinars_per_other_players_worker")  # EV12
+        if per > self.data.dinars_per_worker:
+            sultan = self.options["event12_sultans_workers"]  # Q4
+        supply += sultan * sum(1 for s in d["sultans"] if s == space)  # N3
+        if self.players == 1:  # W5, Q4: Yusuf's workers, to the supply (EV12: 2)
+            supply += per * sum(1 for s in d["y"]["work"] if s == space)
+        return supply, len(payees) * per, payees
+
+    def destinations(self, seat: int, w: int) -> list[str]:
+        p = self.d["p"][seat]
+        ring = worker_ring(w)
+        spaces = self.b.rings[ring]
+        here = p["work"][w]
+        out = []
+        for space in spaces:
+            if space in self.b.void:  # V4
+                continue
+            if space == here and not self.options["full_circle"]:  # W3, Q2
+                continue
+            if w < 2 and p["work"][1 - w] == space:  # W3: never both master builders
+                continue
+            out.append(space)
+        return out
+
+    def _gen_turn_start(self, seat: int) -> list[Action]:
+        p = self.d["p"][seat]
+        money = p["dinars"] + p["seals"]
+        out = []
+        able: dict[tuple[str, int], bool] = {}  # (main action, money left) -> performable
+        for w in range(4):
+            if not p["up"][w]:
+                continue
+            for space in self.destinations(seat, w):
+                supply, players, _ = self.move_cost(seat, w, space)
+                cost = supply + players
+                left = money - cost
+                if left < 0:
+                    continue
+                action = self.b.action[space]
+                key = (action if action != "warehouse" else space, left)
+                ok = able.get(key)
+                if ok is None:
+                    ok = able[key] = self.can_action(seat, action, left, space)
+                if not (ok or self.can_secondary(seat, self.b.slot_of[space], w, left)):
+                    continue  # W8, Q3
+                if p["seals"] and cost:
+                    for seals in self.seal_variants(seat, cost):
+                        out.append(act("move", w, space, seals))
+                else:
+                    out.append(act("move", w, space, 0))
+            out.append(act("rest", w))  # W10: always legal
+        return out
+
+    def can_main(self, seat: int, space: str, money: int, granted: bool = False) -> bool:
+        """Q3: the main action of ``space`` can be performed with ``money`` left."""
+        action = self.b.action[space]
+        return self.can_action(seat, action, money, space, granted)
+
+    def can_action(self, seat: int, action: str, money: int, space: str = "",
+                   granted: bool = False) -> bool:
+        """Q3: whether the first choice of ``action`` has an option (a quick test of what
+        ``_main_options`` would list)."""
+        d = self.d
+        p = d["p"][seat]
+        if action in ("quarry_small", "quarry_large", "market", "handcraft"):
+            return True
+        if action == "warehouse":
+            if any(h[-1] for h in p["houses"]):
+                return True
+            if all(len(h) >= 3 for h in p["houses"]):
+                return False
+            anywhere = granted and self.options["granted_warehouse_tiles"] == "any"
+            return any(tile and (anywhere or self.b.display_space.get(slot) == space)
+                       for slot, tile in zip(A.WAREHOUSE_SLOTS, d["whd"], strict=True))
+        if action == "build":
+            mat = p["mat"]
+            if mat[0]:
+                era = 1 if d["round"] < self.data.era_two_from_round else 2
+                tiles = self.data.large_buildings
+                if any(tiles[t - 1].era == era for t in d["large"]):
+                    return True
+            cards = self.data.small_buildings
+            return any(card and mat[MAT_ID[cards[card - 1].base]] for card in d["small"])
+        if action == "export":
+            if not any(p["goods"]) and not any(p["store"]):
+                return False
+            dist = self.b.dist_ev9 if self.ev("route_dinars") else self.b.dist
+            sources = ("granada", *p["ships"])
+            return any(min(dist[x][c] for x in sources) <= money
+                       for c in self.b.cities if c not in p["ships"])
+        if action == "consolidate":  # EV10: 1 dinar (or a seal)
+            return 1 in p["ships"].values() and money >= self.ev("consolidate_dinars")
+        if action == "production":
+            return bool(p["ships"]) or any(p["raw"])
+        if action == "carve_poem":
+            if not any(p["mat"][:3]):
+                return False
+            if any(d["minor"]) and (self.poem_dinars(seat, "blue") <= money
+                                    or self.poem_dinars(seat, "red") <= money):
+                return True
+            return (len(p["grey"]) < 2 and any(d["major"])
+                    and self.poem_dinars(seat, "grey") <= money)
+        if action == "restart":
+            return bool(p["red"])
+        return False
+
+    def secondary_cost(self, slot: str, w: int) -> int | None:
+        kind = "raw" if slot[0] == "r" else "material"
+        worker = ("master_builder", "master_builder", "merchant", "poet")[w]
+        cost = self.data.secondary_dinars.get((kind, worker))
+        return None if cost is None else cost + self.ev("secondary_dinars")  # EV13
+
+    def can_secondary(self, seat: int, slot: str, w: int, money: int) -> bool:
+        if not slot:
+            return False
+        cost = self.secondary_cost(slot, w)
+        if cost is None or cost > money:
+            return False
+        if slot[0] == "r":  # S2
+            return self.d["raws"][slot] >= 0 or any(self.d["p"][seat]["raw"])
+        return bool(self.d["marble"][slot]) or self._supply_has(0) or self._supply_has(1)
+
+    def _supply_has(self, m: int) -> bool:
+        return self.options["material_supply"] != "limited" or self.d["supply"][m] > 0
+
+    def _gen_turn(self, top: dict[str, Any]) -> list[Action]:
+        seat, space, w = top["seat"], top["space"], top["w"]
+        out: list[Action] = []
+        if not top["main"]:
+            out += self._main_options(seat, self.b.action[space], space, top)
+        if not top["sec"]:
+            slot = self.b.slot_of[space]
+            if slot:
+                out += self._secondary_options(seat, slot, w)
+        if top["main"] or top["sec"]:
+            out.append(act("done"))
+        return out
+
+    def _main_options(self, seat: int, action: str, space: str, top: dict[str, Any],
+                      granted: bool = False) -> list[Action]:
+        p = self.d["p"][seat]
+        if action in ("quarry_small", "quarry_large"):
+            return self._quarry_options(action, self.b.amount.get(space, 0) if space else 0)
+        if action == "warehouse":
+            return self._warehouse_options(seat, space, granted)
+        if action == "market":
+            return [act("market")]
+        if action == "build":
+            out = self._build_options(seat)
+            turn = self._turn()
+            refreshed = top.get("refreshed") or (turn is not None and turn["refreshed"])
+            if out and not refreshed and p["dinars"] + p["seals"] >= 1 and (
+                    self.d["small"] != [0, 0, 0, 0] or self.d["small_deck"]
+                    or self.d["small_discard"]):
+                out = [act("refresh", s) for s in self.seal_variants(seat, 1)] + out
+            return out
+        if action == "export":
+            return self._export_options(seat, self.money(seat))
+        if action == "consolidate":
+            if self.money(seat) < self.ev("consolidate_dinars"):  # EV10
+                return []
+            return [act("consolidate", c) for c in self.b.cities if p["ships"].get(c) == 1]
+        if action == "production":
+            return self._production_options(seat, ())
+        if action == "carve_poem":
+            return self._carve_options(seat, self.money(seat))
+        if action == "restart":
+            return [act("restart", r) for r in sorted(set(p["red"]))]
+        if action == "handcraft":
+            return [act("handcraft")]
+        return []
+
+    def _quarry_options(self, action: str, amount: int) -> list[Action]:
+        """O1: the space's amount, any mix of the two kinds pictured."""
+        kinds = (0, 1) if action == "quarry_small" else (1, 2)
+        amount = max(1, amount)
+        out = []
+        for first in range(amount, -1, -1):
+            counts = [0, 0, 0, 0]
+            counts[kinds[0]] += first
+            counts[kinds[1]] += amount - first
+            out.append(act("quarry", tuple(counts)))
+        return out
+
+    def _warehouse_options(self, seat: int, space: str, granted: bool) -> list[Action]:
+        """O3, O4, Q59."""
+        d = self.d
+        p = d["p"][seat]
+        out = []
+        anywhere = granted and self.options["granted_warehouse_tiles"] == "any"
+        for slot, tile in zip(A.WAREHOUSE_SLOTS, d["whd"], strict=True):
+            if not tile:
+                continue
+            if not anywhere and self.b.display_space.get(slot) != space:
+                continue
+            for h in range(4):
+                if len(p["houses"][h]) < 3:
+                    out.append(act("expand", slot, h))
+        for h in range(4):
+            if p["houses"][h][-1]:
+                out.append(act("activate", h))
+        return out
+
+    def _payable(self, seat: int) -> list[tuple[int, ...]]:
+        """The payments the player holds the materials for: at most one of each kind, or
+        repeats under EV4 (the counts stay: Q27)."""
+        mat = self.d["p"][seat]["mat"]
+        repeats = self.ev("same_material_repeats")
+        return [pay for pay in A.PAYMENTS if all(n <= h for n, h in zip(pay, mat, strict=True))
+                and (repeats or max(pay) == 1)]
+
+    def _build_options(self, seat: int) -> list[Action]:
+        """B3-B7: a current-era large tile or a displayed small card the player can pay."""
+        d = self.d
+        out = []
+        pays = self._payable(seat)
+        era = 1 if d["round"] < self.data.era_two_from_round else 2
+        # B4, Q44: one plaster and extras of wood, marble, glazed (plaster too by option)
+        plaster_extras = self.options["event4_large_plaster_extras"]
+        large = [pay for pay in pays if pay[0] == 1 or (pay[0] and plaster_extras)]
+        if large:
+            for tile in d["large"]:
+                if self.data.large_buildings[tile - 1].era == era:
+                    out += [act("large", tile, pay) for pay in large]
+        for slot, card in zip(A.SMALL_SLOTS, d["small"], strict=True):
+            if not card:
+                continue
+            base = MAT_ID[self.data.small_buildings[card - 1].base]
+            for pay in pays:
+                if pay[base]:  # B6: the card's base and up to 2 more
+                    out += [act("small", slot, pay, "left"), act("small", slot, pay, "right")]
+        return out
+
+    def route_cost(self, seat: int, city: str) -> int:
+        """X3, Q14: the cheapest path from Granada or any city with the player's ship."""
+        dist = self.b.dist_ev9 if self.ev("route_dinars") else self.b.dist  # EV9
+        return min(dist[src][city] for src in ("granada", *self.d["p"][seat]["ships"]))
+
+    def _export_options(self, seat: int, money: int) -> list[Action]:
+        p = self.d["p"][seat]
+        goods = p["goods"]
+        store = p["store"]
+        held = [goods[g] + store[g] for g in range(3)]
+        if not any(held):
+            return []
+        lists = [(g,) for g in range(3) if held[g]]
+        lists += [(a, b) for a in range(3) for b in range(a, 3)
+                  if (held[a] >= 2 if a == b else held[a] and held[b])]
+        out = []
+        for city in self.b.cities:
+            if city in p["ships"]:
+                continue
+            cost = self.route_cost(seat, city)
+            if cost > money:
+                continue
+            for seals in self.seal_variants(seat, cost):
+                out += [act("export", city, gl, seals) for gl in lists]
+        return out
+
+    def _production_options(self, seat: int, done: Any) -> list[Action]:
+        p = self.d["p"][seat]
+        out = []
+        if "city" not in done:
+            out += [act("produce_city", c) for c in self.b.cities if c in p["ships"]]
+        if "process" not in done:
+            held = [g for g in range(3) if p["raw"][g]]
+            out += [act("produce_process", (g,)) for g in held]
+            out += [act("produce_process", (a, b)) for a in held for b in held if a < b]
+        return out
+
+    def poem_dinars(self, seat: int, colour: str) -> int:
+        """P2, Q18: blue 1 + 1 each, red 2 + 2 each, grey 4 + 4 each."""
+        p = self.d["p"][seat]
+        unit = {"blue": 1, "red": 2, "grey": 4}[colour]
+        return max(0, unit * (1 + len(p[colour])) + self.ev("poem_dinars"))  # EV2, EV6
+
+    def _poem_pays(self, seat: int) -> list[tuple[int, ...]]:
+        """P3, MN10: a base of plaster, wood or marble and up to 1 (2) more."""
+        extra = 2 if self.has_blue(seat, "poem_cost_table") else 1
+        return [pay for pay in self._payable(seat)
+                if pay[0] + pay[1] + pay[2] and sum(pay) <= 1 + extra]
+
+    def _carve_options(self, seat: int, money: int) -> list[Action]:
+        d = self.d
+        p = d["p"][seat]
+        pays = self._poem_pays(seat)
+        if not pays:
+            return []
+        out = []
+        for slot, card in zip(A.MINOR_SLOTS, d["minor"], strict=True):
+            if not card:
+                continue
+            for colour in ("blue", "red"):
+                cost = self.poem_dinars(seat, colour)
+                if cost > money:
+                    continue
+                for seals in self.seal_variants(seat, cost):
+                    out += [act("carve_minor", slot, colour, m, seals) for m in pays]
+        if len(p["grey"]) < 2:  # P2: at most 2 majors
+            cost = self.poem_dinars(seat, "grey")
+            if cost <= money:
+                for slot, card in zip(A.MAJOR_SLOTS, d["major"], strict=True):
+                    if card:
+                        for seals in self.seal_variants(seat, cost):
+                            out += [act("carve_major", slot, m, seals) for m in pays]
+        return out
+
+    def _secondary_options(self, seat: int, slot: str, w: int) -> list[Action]:
+        """S2-S5."""
+        cost = self.secondary_cost(slot, w)
+        if cost is None or cost > self.money(seat):
+            return []
+        d = self.d
+        p = d["p"][seat]
+        choices: list[Any]
+        if slot[0] == "r":  # S2: the token, or only when there is none, a raw processed
+            choices = [""] if d["raws"][slot] >= 0 else [GOODS[g] for g in range(3) if p["raw"][g]]
+        elif d["marble"][slot]:  # S4: the marble, or only when there is none, plaster or wood
+            choices = [""]
+        else:
+            choices = [MATERIALS[m] for m in (0, 1) if self._supply_has(m)]
+        return [act("secondary", slot, c, s) for c in choices
+                for s in self.seal_variants(seat, cost)]
+
+    def _gen_prod(self, top: dict[str, Any]) -> list[Action]:
+        """X12: the other half, or stop after one (a granted production must start: Q17)."""
+        out = self._production_options(top["seat"], top["done"])
+        return [*out, act("done")] if top["done"] else out
+
+    def _gen_build(self, top: dict[str, Any]) -> list[Action]:
+        return self._main_options(top["seat"], "build", "", top)
+
+    def _gen_warehouse(self, top: dict[str, Any]) -> list[Action]:
+        return self._warehouse_options(top["seat"], top.get("space", ""), True)
+
+    def _gen_tx(self, top: dict[str, Any]) -> list[Action]:
+        """O5-O9: buy, sell, exchange one item, or stop."""
+        d = self.d
+        seat = top["seat"]
+        p = d["p"][seat]
+        names = ("plaster", "wood", "marble", "glazed_ceramic")
+        out = []
+        for m in range(4):
+            if self.price(names[m]) <= p["dinars"] and self._supply_has(m):
+                out.append(act("buy", m))
+        if self.price("raw") <= p["dinars"]:
+            out += [act("buy_raw", s) for s in self.b.raw_slots if d["raws"][s] >= 0]
+        out += [act("sell", m) for m in range(4) if p["mat"][m]]
+        out += [act("sell_goods", g) for g in range(3) if p["goods"][g] + p["store"][g]]
+        for m in range(4):
+            if p["mat"][m]:
+                for other in (m - 1, m + 1):
+                    if 0 <= other < 4 and self._supply_has(other):
+                        out.append(act("exchange", m, other))
+        out.append(act("done"))
+        return out
+
+    def _gen_take_mat(self, top: dict[str, Any]) -> list[Action]:
+        return [act("take_material", m) for m in top["kinds"] if self._supply_has(m)]
+
+    def _gen_take_raw(self, top: dict[str, Any]) -> list[Action]:
+        return [act("take_slot", s) for s in self.b.raw_slots if self.d["raws"][s] >= 0]
+
+    _gen_take_goods = _gen_take_raw
+
+    def _gen_process(self, top: dict[str, Any]) -> list[Action]:
+        p = self.d["p"][top["seat"]]
+        return [act("process", g) for g in range(3) if p["raw"][g]]
+
+    def _gen_split(self, top: dict[str, Any]) -> list[Action]:
+        n = top["n"]
+        return [act("split", x, n - x) for x in range(n, -1, -1)]
+
+    def _gen_choose(self, top: dict[str, Any]) -> list[Action]:
+        term = self.effects(top["src"])[top["term"]]
+        return [act("choose", str(i + 1)) for i in range(len(term.options))]
+
+    def _gen_favour(self, top: dict[str, Any]) -> list[Action]:
+        return [act("favour", k) for k in range(1, top["max"] + 1)]
+
+    def _gen_reward(self, top: dict[str, Any]) -> list[Action]:
+        ships = self.d["p"][top["seat"]]["ships"]
+        return [act("reward", c) for c in self.b.cities if c in ships]
+
+    def _gen_mn4(self, top: dict[str, Any]) -> list[Action]:
+        d = self.d
+        era = 1 if d["round"] < self.data.era_two_from_round else 2
+        return [act("bonus", t) for t in d["large"] if self.data.large_buildings[t - 1].era == era]
+
+    def _gen_mn14(self, top: dict[str, Any]) -> list[Action]:
+        p = self.d["p"][top["seat"]]
+        out = []
+        for c in self.b.cities:
+            if c not in p["ships"]:
+                out.append(act("free_ship", c, -1))
+                out += [act("free_ship", c, g) for g in range(3) if p["goods"][g] + p["store"][g]]
+        return out
+
+    def _gen_mn17(self, top: dict[str, Any]) -> list[Action]:
+        d = self.d
+        p = d["p"][top["seat"]]
+        return [act("red_city", c) for c in self.b.cities if c in p["ships"]
+                and self.data.city_tiles[d["cities"][c] - 1].colour == "red"]
+
+    def _gen_discard(self, top: dict[str, Any]) -> list[Action]:
+        p = self.d["p"][top["seat"]]
+        return ([act("discard", MATERIALS[m]) for m in range(4) if p["mat"][m]]
+                + [act("discard", GOODS[g]) for g in range(3) if p["goods"][g]])
+
+    def _gen_tribute(self, top: dict[str, Any]) -> list[Action]:
+        """PA2: marker steps, 2 dinars each, seals, and points for the rest."""
+        p = self.d["p"][top["seat"]]
+        due = top["due"]
+        if due <= 0:
+            return []
+        out = []
+        for m in range(min(p["paria"], due) + 1):
+            for dn in range(min(p["dinars"] // self.data.dinars_per_paria, due - m) + 1):
+                for s in range(min(p["seals"], due - m - dn) + 1):
+                    out.append(act("tribute", m, dn, s, due - m - dn - s))
+        return out
+
+    def _gen_first(self, top: dict[str, Any]) -> list[Action]:
+        yusuf = [act("first", -1)] if self.players == 1 else []
+        return [act("first", s) for s in range(self.players)] + yusuf
+
+    # -- applying -------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self._do(action)
+        self._settle()
+
+    def _do(self, a: Action) -> None:
+        getattr(self, "_do_" + a.kind)(a)
+
+    def _pop(self) -> dict[str, Any]:
+        return self.d["stack"].pop()
+
+    def _do_start(self, a: Action) -> None:
+        """U20-U22: keep a start tile; once every seat has chosen, all are revealed."""
+        top = self._pop()
+        d = self.d
+        d["p"][top["seat"]]["kept"] = a.tile
+        if any(p["kept"] == 0 for p in d["p"]):
+            return
+        d["draws"] += 1  # U20: the kept tiles are revealed together
+        n = self.players
+        d["phase"] = "play"
+        if n == 1:  # YS4, Q34: Yusuf starts, on top; the human takes the 2nd position's dinars
+            d["first"] = d["active"] = YUSUF
+            d["y"]["stamp"], d["p"][0]["stamp"], d["stamps"] = 2, 1, 2
+            self._emit("start_tiles", {"kept": [d["p"][0]["kept"]], "first": "yusuf"})
+            d["p"][0]["dinars"] += self.data.start_dinars[1]
+            self._push(self._fx(0, ["start", d["p"][0]["kept"]]))
+            return
+        first = min(range(n), key=lambda s: d["p"][s]["kept"])
+        d["first"] = d["active"] = first
+        self._emit("start_tiles", {"kept": [p["kept"] for p in d["p"]], "first": first}, (first,))
+        for i in range(n):  # U21: the start player's paria marker on top
+            d["p"][(first + i) % n]["stamp"] = n - i
+        d["stamps"] = n
+        frames = []
+        for i in range(n):  # U22
+            seat = (first + i) % n
+            d["p"][seat]["dinars"] += self.data.start_dinars[i]
+            frames.append(self._fx(seat, ["start", d["p"][seat]["kept"]]))
+        self._push(*frames)
+
+    def _do_rest(self, a: Action) -> None:
+        """W10: the worker lies in the workshop; +3 dinars, -1 point (MN12)."""
+        d = self.d
+        seat = d["active"]
+        p = d["p"][seat]
+        p["work"][a.worker] = ""
+        p["up"][a.worker] = False
+        p["dinars"] += self.data.rest_dinars
+        self.gain_points(seat, self.data.rest_points, "losses")  # data: -1
+        self._push({"k": "_endturn", "seat": seat})
+        self.trigger(seat, "rest")
+
+    def _do_move(self, a: Action) -> None:
+        """W2-W7: move, pay distance and occupancy, lie down."""
+        d = self.d
+        seat = d["active"]
+        p = d["p"][seat]
+        supply, _players, payees = self.move_cost(seat, a.worker, a.space)
+        seals = a.seals
+        p["seals"] -= seals
+        from_seals = min(seals, supply)
+        p["dinars"] -= supply - from_seals
+        seals -= from_seals
+        per = self.data.dinars_per_worker + self.ev("dinars_per_other_players_worker")
+        for other in payees:  # W5: each other player's worker, 1 dinar to its owner (EV12: 2)
+            for _ in range(per):
+                if seals:
+                    seals -= 1
+                    if self.options["seal_paid_to_player"] == "dinar":  # Q51
+                        d["p"][other]["dinars"] += 1
+                else:
+                    p["dinars"] -= 1
+                    d["p"][other]["dinars"] += 1
+        p["work"][a.worker] = a.space
+        p["up"][a.worker] = False
+        d["stack"].append({"k": "turn", "seat": seat, "w": a.worker, "space": a.space,
+                           "main": False, "sec": False, "refreshed": False})
+
+    def _do_done(self, a: Action) -> None:
+        top = self._pop()
+        if top["k"] == "turn":
+            self._step_endturn(top)
+
+    def _step_endturn(self, top: dict[str, Any]) -> None:
+        """T3: the next player clockwise with a standing worker; none: the round ends."""
+        d = self.d
+        n = self.players
+        if n == 1:  # YT1: the human and Yusuf in turn, each while workers are left
+            for who in (1 - top["seat"], top["seat"]):
+                if (d["y"]["tiles"] if who == YUSUF else any(d["p"][0]["up"])):
+                    d["active"] = who
+                    return
+            d["active"] = -1
+            return
+        for i in range(1, n + 1):
+            seat = (top["seat"] + i) % n
+            if any(d["p"][seat]["up"]):
+                d["active"] = seat
+                return
+        d["active"] = -1
+
+    def _turn(self) -> dict[str, Any] | None:
+        for frame in reversed(self.d["stack"]):
+            if frame["k"] == "turn":
+                return frame
+        return None
+
+    def _main_started(self, seat: int) -> None:
+        """W7: the main action of the turn's space (not a granted one) is being performed."""
+        top = self.d["stack"][-1]
+        if top["k"] == "turn":
+            top["main"] = True
+        elif top["k"] in ("act_done",):
+            pass
+
+    def _do_secondary(self, a: Action) -> None:
+        """S2-S5."""
+        d = self.d
+        top = d["stack"][-1]
+        seat = top["seat"]
+        top["sec"] = True
+        p = d["p"][seat]
+        self.pay(seat, self.secondary_cost(a.slot, top["w"]), a.seals)
+        if a.slot[0] == "r":
+            if a.choice:
+                self.process_raw(seat, GOODS.index(a.choice))
+            else:
+                self.take_token(seat, a.slot, goods=False)
+        elif a.choice:
+            self.gain_material(seat, MATERIALS.index(a.choice))
+        else:
+            d["marble"][a.slot] = 0
+            p["mat"][2] += 1  # the slot's marble came from the supply at the refresh
+
+    def take_token(self, seat: int, slot: str, goods: bool) -> None:
+        """H5-H7: a token from the wheel; a raw already held is processed instead (H6)."""
+        d = self.d
+        g = d["raws"][slot]
+        p = d["p"][seat]
+        if goods:
+            d["raws"][slot] = -1
+            self.store_goods(seat, g)
+        elif p["raw"][g]:
+            self.process_raw(seat, g)
+        else:
+            d["raws"][slot] = -1
+            p["raw"][g] = 1
+
+    def process_raw(self, seat: int, g: int) -> None:
+        """H8: a raw on the workshop becomes goods in storage."""
+        self.d["p"][seat]["raw"][g] = 0
+        self.store_goods(seat, g)
+
+    def _do_quarry(self, a: Action) -> None:
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        self._main_started(seat)
+        for m, n in enumerate(a.counts):
+            if n:
+                self.gain_material(seat, m, n)
+        self.trigger(seat, "quarry")
+
+    def _do_expand(self, a: Action) -> None:
+        """O3: a display tile onto a warehouse; 1 or 2 points; the tile's bonus."""
+        d = self.d
+        top = d["stack"][-1]
+        seat = top["seat"]
+        self._main_started(seat)
+        if top["k"] == "warehouse":
+            self._pop()
+        i = A.WAREHOUSE_SLOTS.index(a.display)
+        tile = d["whd"][i]
+        d["whd"][i] = 0
+        p = d["p"][seat]
+        house = (*p["houses"][a.house], tile)
+        p["cap"] += self.data.warehouse_tiles[tile - 1].boxes
+        p["houses"] = tuple(house if h == a.house else old for h, old in enumerate(p["houses"]))
+        self.gain_points(seat, len(house) - 1)
+        self._push(self._fx(seat, ["wh", tile]))
+        self.trigger(seat, "expand_warehouse")
+
+    def _do_activate(self, a: Action) -> None:
+        """O4: the bonus of a warehouse's top tile."""
+        d = self.d
+        top = d["stack"][-1]
+        seat = top["seat"]
+        self._main_started(seat)
+        if top["k"] == "warehouse":
+            self._pop()
+        self._push(self._fx(seat, ["wh", d["p"][seat]["houses"][a.house][-1]]))
+
+    def _do_market(self, a: Action) -> None:
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        self._main_started(seat)
+        self.start_market(seat)
+
+    def start_market(self, seat: int) -> None:
+        """O5: +2 dinars and 2 transactions (MN14's blue half: one more)."""
+        self.d["p"][seat]["dinars"] += self.data.market_visit_dinars
+        self._push({"k": "tx", "seat": seat, "n": self.data.market_transactions})
+        self.trigger(seat, "market")
+
+    def _tx_used(self) -> int:
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        top["n"] -= 1
+        if top["n"] <= 0:
+            self._pop()
+        return seat
+
+    def price(self, item: str) -> int:
+        """O6, EV1: what buying costs (never below 0)."""
+        return max(0, self.data.market_buy[item] + self.ev("market_buy_dinars"))
+
+    def proceeds(self, item: str) -> int:
+        """O6, EV1: what selling gives."""
+        return self.data.market_sell[item] + self.ev("market_sell_dinars")
+
+    def _do_buy(self, a: Action) -> None:
+        seat = self._tx_used()
+        self.d["p"][seat]["dinars"] -= self.price(
+            ("plaster", "wood", "marble", "glazed_ceramic")[a.material])
+        self.gain_material(seat, a.material)
+
+    def _do_buy_raw(self, a: Action) -> None:
+        seat = self._tx_used()
+        self.d["p"][seat]["dinars"] -= self.price("raw")
+        self.take_token(seat, a.slot, goods=False)
+
+    def _do_sell(self, a: Action) -> None:
+        seat = self._tx_used()
+        self.spend_material(seat, a.material)
+        self.d["p"][seat]["dinars"] += self.proceeds(
+            ("plaster", "wood", "marble", "glazed_ceramic")[a.material])
+
+    def _do_sell_goods(self, a: Action) -> None:
+        seat = self._tx_used()
+        self.spend_goods(seat, a.goods)
+        self.d["p"][seat]["dinars"] += self.proceeds("goods")
+
+    def spend_goods(self, seat: int, g: int) -> None:
+        """H9: spent goods go to the discard pile beside the bag (warehouse goods first)."""
+        p = self.d["p"][seat]
+        if p["goods"][g]:
+            p["goods"][g] -= 1
+        else:
+            p["store"][g] -= 1
+        self.d["discards"][g] += 1
+
+    def _do_exchange(self, a: Action) -> None:
+        """O7: one material for the next one up or down; down also gives 1 dinar."""
+        seat = self._tx_used()
+        self.spend_material(seat, a.give)
+        self.gain_material(seat, a.get)
+        if a.get < a.give:
+            self.d["p"][seat]["dinars"] += 1
+
+    def _do_refresh(self, a: Action) -> None:
+        """B2, Q13, Q45: pay 1, discard the small buildings on display, reveal up to 4,
+        score 1; then build if anything is affordable."""
+        d = self.d
+        top = d["stack"][-1]
+        seat = top["seat"]
+        self.pay(seat, 1, a.seals)
+        self.gain_points(seat, 1, "buildings")
+        turn = self._turn()
+        if turn is not None:
+            turn["refreshed"] = True
+        if top["k"] == "turn":
+            top["main"] = True
+        else:
+            top["refreshed"] = True
+        for i, card in enumerate(d["small"]):
+            if card:
+                d["small_discard"] = (*d["small_discard"], card)
+                d["small"][i] = 0
+        for i in range(4):
+            self.fill_small(i)
+        if top["k"] == "turn":
+            d["stack"].append({"k": "build", "seat": seat, "refreshed": True})
+
+    def fill_small(self, i: int) -> None:
+        d = self.d
+        if not d["small_deck"] and d["small_discard"]:  # B2: the discards reshuffled
+            d["small_deck"] = tuple(sorted(d["small_discard"]))
+            d["small_discard"] = ()
+        if d["small_deck"]:
+            d["small"][i] = self._draw(d, "small_deck")
+
+    def build_points(self, seat: int, pay: tuple[int, ...]) -> int:
+        """H2, EV7 (Q26): each material's value, 1 less under EV7, never below 0."""
+        less = self.ev("material_points")
+        return sum(n * max(0, self.data.material_value[name] + less) for n, name in zip(
+            pay, ("plaster", "wood", "marble", "glazed_ceramic"), strict=True))
+
+    def _pay_materials(self, seat: int, pay: tuple[int, ...]) -> None:
+        for m in range(4):
+            if pay[m]:
+                self.spend_material(seat, m, pay[m])
+
+    def _build_done(self) -> int:
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        if top["k"] == "turn":
+            top["main"] = True
+        else:
+            self._pop()
+        return seat
+
+    def _do_large(self, a: Action) -> None:
+        """B4, B5: pay, score the materials, take the tile: favour, then its bonus."""
+        d = self.d
+        seat = self._build_done()
+        self._pay_materials(seat, a.payment)
+        self.gain_points(seat, self.build_points(seat, a.payment), "buildings")
+        d["large"] = tuple(t for t in d["large"] if t != a.tile)
+        d["p"][seat]["large"] = (*d["p"][seat]["large"], a.tile)
+        frames = [self._fx(seat, ["large", a.tile])]
+        self._push(*frames)
+        self.trigger(seat, "large_building")
+        self.trigger(seat, "build_with", a.payment)
+        self.advance_favour(seat)  # B5: the favour first (pushed last, runs first)
+
+    def _do_small(self, a: Action) -> None:
+        """B6-B9: pay, score, place at an end of the row; a one-colour pattern: its reward."""
+        d = self.d
+        seat = self._build_done()
+        p = d["p"][seat]
+        self._pay_materials(seat, a.payment)
+        self.gain_points(seat, self.build_points(seat, a.payment), "buildings")
+        i = A.SMALL_SLOTS.index(a.slot)
+        card = d["small"][i]
+        d["small"][i] = 0
+        new = self.data.small_buildings[card - 1]
+        row = p["row"]
+        if a.end == "left":
+            inner, neighbour = new.right, self.edge(seat, row[0], "left")
+            p["row"] = (card, *row)
+        else:
+            inner, neighbour = new.left, self.edge(seat, row[-1], "right")
+            p["row"] = (*row, card)
+        # B8, Q12: one colour, or the balance card's wild right half and the other's colour
+        colour = inner if neighbour in ("wild", inner) else None
+        self.trigger(seat, "small_building")
+        self.trigger(seat, "build_with", a.payment)
+        if colour is not None and colour in self.data.balance_rewards:
+            p["balances"] += 1
+            self._emit("balance", {"seat": seat, "colour": colour}, (seat,))
+            self.trigger(seat, "balance")
+            self._push(self._fx(seat, ["balance", colour]))
+
+    def edge(self, seat: int, card: int, side: str) -> str:
+        if card == 0:
+            return self.d["p"][seat]["colour"] if side == "left" else "wild"
+        c = self.data.small_buildings[card - 1]
+        return c.left if side == "left" else c.right
+
+    def _do_favour(self, a: Action) -> None:
+        top = self._pop()
+        self._push(self._fx(top["seat"], ["favour", a.space]))
+
+    def _do_split(self, a: Action) -> None:
+        top = self._pop()
+        self.d["p"][top["seat"]]["dinars"] += a.dinars
+        self.gain_paria(top["seat"], a.paria)
+
+    def _do_choose(self, a: Action) -> None:
+        top = self._pop()
+        self._push(self._fx(top["seat"], ["opt", top["src"], top["term"], int(a.option) - 1]))
+
+    def _do_export(self, a: Action) -> None:
+        """X2-X6: pay the route, a ship to the city's left, its seal, export, the reward."""
+        d = self.d
+        top = d["stack"][-1]
+        seat = top["seat"]
+        if top["k"] == "turn":
+            top["main"] = True
+        else:
+            self._pop()
+        self.pay(seat, self.route_cost(seat, a.city), a.seals)
+        p = d["p"][seat]
+        p["ships"][a.city] = 1
+        frames = []
+        if a.city in d["seals"]:  # X4
+            d["seals"] = tuple(c for c in d["seals"] if c != a.city)
+            p["seals"] += 1
+            for poem in p["blue"]:
+                for i, ab in enumerate(self.data.minor_poems[poem - 1].blue):
+                    if ab.kind == "on" and ab.when == "seal":
+                        frames.append(self._fx(seat, ["blue", poem, i]))
+        self.export_goods(seat, a.city, a.goods)
+        frames.append(self._fx(seat, ["left", d["cities"][a.city]]))
+        self._push(*frames)
+        self.trigger(seat, "export")
+
+    def export_goods(self, seat: int, city: str, goods: tuple[int, ...]) -> None:
+        """X5, MN20: each goods 1 point and 1 paria (2 and 2 with MN20), +1 each demanded."""
+        demand = self.data.city_tiles[self.d["cities"][city] - 1].demand
+        base = self.has_blue(seat, "export_base")
+        points, paria = (base.points, base.paria) if base else self.data.export_per_goods
+        for g in goods:
+            self.spend_goods(seat, g)
+            extra = self.data.export_demand_bonus if ("sugar", "pottery", "clothing")[g] in \
+                demand else (0, 0)
+            self.gain_points(seat, points + extra[0], "exports")
+            self.gain_paria(seat, paria + extra[1] + self.ev("export_paria_per_goods"))  # EV3
+
+    def _do_consolidate(self, a: Action) -> None:
+        """X9-X11: the ship to the right; others there gain 1 point and 1 dinar; red: the
+        city's action now; blue: income later."""
+        d = self.d
+        top = d["stack"][-1]
+        seat = top["seat"]
+        if top["k"] == "turn":
+            top["main"] = True
+        else:
+            self._pop()
+        d["p"][seat]["ships"][a.city] = 2
+        fee = self.ev("consolidate_dinars")  # EV10: a dinar, or a seal without one (Q70)
+        if fee:
+            p = d["p"][seat]
+            self.pay(seat, fee, 0 if p["dinars"] >= fee else fee - p["dinars"])
+        if self.players == 1 and d["y"]["ships"].get(a.city) == 2:  # YA6
+            self.y_points(2, "cards")
+        earlier_points, earlier_dinars = self.data.consolidate_earlier
+        for other in range(self.players):
+            if other != seat and d["p"][other]["ships"].get(a.city) == 2:
+                self.gain_points(other, earlier_points)
+                d["p"][other]["dinars"] += earlier_dinars
+        tile = self.data.city_tiles[d["cities"][a.city] - 1]
+        if tile.colour == "red":
+            self._push(self._fx(seat, ["right", tile.id]))
+        self.trigger(seat, "consolidate")
+
+    def _production_step(self, part: str) -> int:
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        if top["k"] == "prod":
+            top["done"] = [*top["done"], part]
+            if len(top["done"]) == 2:
+                self._pop()
+        else:
+            if top["k"] == "turn":
+                top["main"] = True
+            self.d["stack"].append({"k": "prod", "seat": seat, "done": [part]})
+        return seat
+
+    def _do_produce_city(self, a: Action) -> None:
+        """X13: the left reward of a city with the player's ship."""
+        seat = self._production_step("city")
+        self._push(self._fx(seat, ["left", self.d["cities"][a.city]]))
+
+    def _do_produce_process(self, a: Action) -> None:
+        """X14: process 1 or 2 raws."""
+        seat = self._production_step("process")
+        for g in a.goods:
+            self.process_raw(seat, g)
+
+    def _carve(self, seat: int, colour: str, pay: tuple[int, ...], seals: int) -> None:
+        """P2, P3, MN10: pay dinars and materials, score the materials."""
+        top = self.d["stack"][-1]
+        if top["k"] == "turn":
+            top["main"] = True
+        else:
+            self._pop()
+        self.pay(seat, self.poem_dinars(seat, colour), seals)
+        self._pay_materials(seat, pay)
+        points = self.build_points(seat, pay)
+        table = self.has_blue(seat, "poem_cost_table")
+        if table is not None:
+            points += table.points_per_material * sum(pay)
+        self.gain_points(seat, points, "poems")
+
+    def _do_carve_minor(self, a: Action) -> None:
+        """P4: blue works from now on; red is performed at once."""
+        d = self.d
+        seat = d["stack"][-1]["seat"]
+        self._carve(seat, a.colour, a.payment, a.seals)
+        i = A.MINOR_SLOTS.index(a.slot)
+        card = d["minor"][i]
+        d["minor"][i] = 0
+        self.trigger(seat, "carve_poem")  # the poems carved before this one (MN19)
+        d["p"][seat][a.colour] = (*d["p"][seat][a.colour], card)
+        if a.colour == "red":
+            self._push(self._fx(seat, ["red", card]))
+
+    def _do_carve_major(self, a: Action) -> None:
+        d = self.d
+        seat = d["stack"][-1]["seat"]
+        self._carve(seat, "grey", a.payment, a.seals)
+        i = A.MAJOR_SLOTS.index(a.slot)
+        d["p"][seat]["grey"] = (*d["p"][seat]["grey"], d["major"][i])
+        d["major"][i] = ""
+        self.trigger(seat, "carve_poem")
+
+    def _do_restart(self, a: Action) -> None:
+        """P5: a red poem's red half again."""
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        top["main"] = True
+        self._push(self._fx(seat, ["red", a.poem]))
+
+    def _do_handcraft(self, a: Action) -> None:
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        top["main"] = True
+        self.handcraft(seat)
+
+    def handcraft(self, seat: int) -> None:
+        """P6: 3 dinars + 1 per 2 poems."""
+        base, per = self.data.handcraft_dinars
+        self.d["p"][seat]["dinars"] += base + per * (self.poems(seat) // 2)
+        self.trigger(seat, "handcraft")
+
+    def _do_take_slot(self, a: Action) -> None:
+        top = self._pop()
+        self.take_token(top["seat"], a.slot, goods=top["k"] == "take_goods")
+
+    def _do_take_material(self, a: Action) -> None:
+        top = self._pop()
+        self.gain_material(top["seat"], a.material)
+
+    def _do_process(self, a: Action) -> None:
+        top = self._pop()
+        self.process_raw(top["seat"], a.goods)
+
+    def _do_reward(self, a: Action) -> None:
+        top = self._pop()
+        self._push(self._fx(top["seat"], ["left", self.d["cities"][a.city]]))
+
+    def _do_bonus(self, a: Action) -> None:
+        top = self._pop()
+        self._push(self._fx(top["seat"], ["large", a.tile]))
+
+    def _do_free_ship(self, a: Action) -> None:
+        """MN14: a ship on any city's left, no route, no seal, no reward; 0 or 1 goods."""
+        top = self._pop()
+        seat = top["seat"]
+        self.d["p"][seat]["ships"][a.city] = 1
+        if a.goods >= 0:
+            self.export_goods(seat, a.city, (a.goods,))
+
+    def _do_red_city(self, a: Action) -> None:
+        top = self._pop()
+        self._push(self._fx(top["seat"], ["right", self.d["cities"][a.city]]))
+
+    def _do_discard(self, a: Action) -> None:
+        """WH4: discard one stored item (materials to the supply, goods to the discards)."""
+        top = self.d["stack"][-1]
+        seat = top["seat"]
+        if a.item in MATERIALS:
+            self.spend_material(seat, MATERIALS.index(a.item))
+        else:
+            g = GOODS.index(a.item)
+            self.d["p"][seat]["goods"][g] -= 1
+            self.d["discards"][g] += 1
+        if self.stored(seat) <= self.capacity(seat):
+            self._pop()
+
+    def _do_tribute(self, a: Action) -> None:
+        """PA2, PA3: the marker down, dinars, seals, points."""
+        top = self._pop()
+        seat = top["seat"]
+        p = self.d["p"][seat]
+        if a.marker:
+            p["paria"] -= a.marker
+            self.d["stamps"] += 1
+            p["stamp"] = self.d["stamps"]  # PA5: onto the markers there, on top
+        p["dinars"] -= a.dinars * self.data.dinars_per_paria
+        p["seals"] -= a.seals
+        self.gain_points(seat, -a.points, "losses")
+
+    def _do_first(self, a: Action) -> None:
+        """R7, MN1: the chosen seat starts the next round."""
+        self._pop()
+        if a.seat < 0:  # YR2: the human chooses Yusuf
+            self.d["first"] = self.d["active"] = YUSUF
+            self._emit("first", {"seat": "yusuf"})
+            return
+        self.d["first"] = self.d["active"] = a.seat
+        self._emit("first", {"seat": a.seat}, (a.seat,))
+        self.trigger(a.seat, "chosen_start_player")
+
+    def _granted(self, seat: int, action: str) -> None:
+        """Q17: an action granted by an effect, with its normal costs; impossible: lost."""
+        if action == "market":
+            self.start_market(seat)
+        elif action == "handcraft":
+            self.handcraft(seat)
+        elif action == "warehouse":
+            self.d["stack"].append({"k": "warehouse", "seat": seat, "space": self._space(seat)})
+        elif action == "build":
+            if self._build_options(seat):
+                self.d["stack"].append({"k": "build", "seat": seat, "refreshed": False})
+        elif action == "production":
+            self.d["stack"].append({"k": "prod", "seat": seat, "done": []})
+        elif action in ("export", "carve_poem"):
+            self.d["stack"].append({"k": "grant", "seat": seat, "action": action})
+
+    def _space(self, seat: int) -> str:
+        turn = self._turn()
+        return turn["space"] if turn is not None and turn["seat"] == seat else ""
+
+    def _gen_grant(self, top: dict[str, Any]) -> list[Action]:
+        if top["action"] == "export":
+            return self._export_options(top["seat"], self.money(top["seat"]))
+        return self._carve_options(top["seat"], self.money(top["seat"]))
+
+    # -- end of round (R1-R9) and game (E1-E9) ---------------------------------------------
+    def _end_round(self) -> None:
+        d = self.d
+        n = self.players
+        order = [(d["first"] + i) % n for i in range(n)]
+        if n == 1:  # YR: the human and Yusuf from the start player
+            order = [d["first"], 1 - d["first"]]
+        d["active"] = -2  # the action phase is over
+        frames: list[dict[str, Any]] = [{"k": "_income", "seat": s} for s in order
+                                        if s < n]  # YR1: no income for Yusuf
+        frames.append({"k": "_narrator", "seat": 0})
+        due = max(0, self.data.round_paria[d["round"] - 1] + self.ev("tribute_paria"))  # EV5, 8
+        for s in order:
+            if s >= n:  # YR4, YD3: his plain tribute
+                frames.append({"k": "_ytribute", "seat": 0,
+                               "due": self.data.round_paria[d["round"] - 1]})
+                continue
+            if self.ev("tribute_dinars"):  # EV14, Q43: a dinar or a seal first
+                frames.append({"k": "fee", "seat": s})
+            frames.append({"k": "tribute", "seat": s, "due": due})
+        if d["round"] in self.data.event_change_after_rounds and d["event"]:
+            frames.append({"k": "_event", "seat": d["first"]})  # AD3: after tribute
+        if d["round"] < len(self.data.round_paria):
+            frames += [{"k": "_reset", "seat": d["first"]}, {"k": "_refresh", "seat": d["first"]},
+                       {"k": "_chooser", "seat": d["first"]}, {"k": "_next", "seat": d["first"]}]
+        else:
+            frames.append({"k": "_final", "seat": d["first"]})
+        self._push(*frames)
+
+    def _step_income(self, top: dict[str, Any]) -> None:
+        """R2: blue consolidated cities and blue poems with income."""
+        d = self.d
+        seat = top["seat"]
+        frames = []
+        for city in self.b.cities:
+            if d["p"][seat]["ships"].get(city) == 2:
+                tile = self.data.city_tiles[d["cities"][city] - 1]
+                if tile.colour == "blue":
+                    frames.append(self._fx(seat, ["income", tile.id]))
+        self._push(*frames)
+        self.trigger(seat, "income")
+
+    def _step_narrator(self, top: dict[str, Any]) -> None:
+        """R3, SW2, SW3: the narrator advances; a wish tile joins the tower and every tile
+        there scores for every player."""
+        d = self.d
+        r = d["round"]
+        if r in self.data.wish_after_rounds:
+            wish = d["wishes"][self.data.wish_after_rounds.index(r)]
+            d["tower"] = (*d["tower"], wish)
+            gained = [0] * self.players
+            for tile in d["tower"]:
+                w = next(x for x in self.data.wishes if x.id == tile)
+                for seat in range(self.players):
+                    gained[seat] += w.points * self.wish_count(seat, w)
+            for seat in range(self.players):
+                self.gain_points(seat, gained[seat], "wishes")
+            if self.players == 1:  # YR4
+                yusuf = self.y_wish_points()
+                self.y_points(yusuf, "wishes")
+                gained.append(yusuf)
+            self._emit("wishes", {"round": r, "tile": wish, "points": gained})
+
+    def wish_count(self, seat: int, w: Any) -> int:
+        p = self.d["p"][seat]
+        c = w.condition
+        if c == "building_type":
+            types = [self.data.large_buildings[t - 1].type for t in p["large"]]
+            types += [self.data.small_buildings[t - 1].type for t in p["row"] if t]
+            return sum(1 for t in types if t in w.types)
+        return self.count(seat, c)
+
+    def count(self, seat: int, what: str) -> int:
+        """What majors, trade cards and wishes count (data COUNTS)."""
+        p = self.d["p"][seat]
+        if what == "poems":
+            return self.poems(seat)
+        if what in ("blue_poems", "red_poems", "grey_poems"):
+            return len(p[what.split("_")[0]])
+        if what == "large_buildings":
+            return len(p["large"])
+        if what == "small_buildings":
+            return len(p["row"]) - 1
+        if what == "building_types":
+            types = {self.data.large_buildings[t - 1].type for t in p["large"]}
+            types |= {self.data.small_buildings[t - 1].type for t in p["row"] if t}
+            return len(types)
+        if what == "cities_with_ship":
+            return len(p["ships"])
+        if what == "consolidated_cities":
+            return sum(1 for v in p["ships"].values() if v == 2)
+        if what == "connected_ships":
+            return self.connected(seat)
+        if what == "seals":
+            return p["seals"]
+        if what == "storage_boxes":
+            ab = self.has_blue(seat, "goods_warehouse")
+            return self.capacity(seat) + (ab.boxes if ab else 0)
+        if what == "balances":
+            return p["balances"]
+        if what == "favour":
+            return p["favour"]
+        if what == "paria":
+            return p["paria"]
+        if what == "dinars":
+            return p["dinars"]
+        if what == "warehouse_expansions":
+            return sum(len(h) - 1 for h in p["houses"])
+        return 0
+
+    def connected(self, seat: int) -> int:
+        """X15: ship cities joined by routes through ship cities, never Granada: the
+        largest such group (a lone ship is not connected)."""
+        return self.connected_of(set(self.d["p"][seat]["ships"]))
+
+    def connected_of(self, ships: set[str]) -> int:
+        best = 0
+        seen: set[str] = set()
+        for city in sorted(ships):
+            if city in seen:
+                continue
+            group, todo = {city}, [city]
+            while todo:
+                c = todo.pop()
+                for nb in self.b.neighbours[c]:
+                    if nb in ships and nb not in group:
+                        group.add(nb)
+                        todo.append(nb)
+            seen |= group
+            if len(group) >= 2:
+                best = max(best, len(group))
+        return best
+
+    def _step_event(self, top: dict[str, Any]) -> None:
+        """AD3: the current event is discarded, the future one becomes current, and the last
+        is turned as the future event."""
+        d = self.d
+        d["event_discard"] = (*d["event_discard"], d["event"])
+        d["event"] = d["future"]
+        d["future"] = self._draw(d, "event_pile") if d["event_pile"] else 0
+        self._emit("event", {"current": d["event"], "future": d["future"]})
+
+    def _gen_fee(self, top: dict[str, Any]) -> list[Action]:
+        p = self.d["p"][top["seat"]]
+        return ([act("fee", "dinar")] if p["dinars"] else []) + (
+            [act("fee", "seal")] if p["seals"] else [])
+
+    def _do_fee(self, a: Action) -> None:
+        top = self._pop()
+        p = self.d["p"][top["seat"]]
+        if a.means == "dinar":
+            p["dinars"] -= 1
+        else:
+            p["seals"] -= 1
+
+    def _step_reset(self, top: dict[str, Any]) -> None:
+        """R5, N2: every worker stands; the Sultan's workers move 1 clockwise."""
+        d = self.d
+        for p in d["p"]:
+            p["up"] = [True, True, True, True]
+        rings = {"o": self.b.rings[OUTER], "m": self.b.rings[MIDDLE], "i": self.b.rings[INNER]}
+        d["sultans"] = tuple(rings[s[0]][(rings[s[0]].index(s) + 1) % len(rings[s[0]])]
+                             for s in d["sultans"])
+
+    def _step_refresh(self, top: dict[str, Any]) -> None:
+        """R6, Q7, Q58: fill every empty slot."""
+        d = self.d
+        for slot in self.b.raw_slots:
+            if d["raws"][slot] < 0:
+                if not sum(d["bag"]):
+                    d["bag"] = d["discards"] if sum(d["discards"]) else [8, 8, 8]
+                    d["discards"] = [0, 0, 0]
+                bag = {"pool": [g for g in range(3) for _ in range(d["bag"][g])]}
+                g = self._draw(bag, "pool")
+                d["bag"][g] -= 1
+                d["raws"][slot] = g
+        for slot in self.b.marble_slots:
+            if not d["marble"][slot] and self._supply_has(2):
+                d["marble"][slot] = 1
+                if self.options["material_supply"] == "limited":
+                    d["supply"][2] -= 1
+        for i in range(4):
+            if not d["small"][i]:
+                self.fill_small(i)
+        for i in range(len(d["minor"])):
+            if not d["minor"][i] and d["minor_deck"]:
+                d["minor"][i] = self._draw(d, "minor_deck")
+        for i, slot in enumerate(A.WAREHOUSE_SLOTS):
+            side = self.b.display_stack[slot]
+            if not d["whd"][i] and d["stacks"][side]:
+                stacks = d["stacks"] = dict(d["stacks"])
+                d["whd"][i] = self._draw(stacks, side)
+        self._emit("refresh", {"small": d["small"][:], "minor": d["minor"][:],
+                               "warehouses": d["whd"][:],
+                               "raws": [d["raws"][s] for s in self.b.raw_slots]})
+
+    def highest(self) -> int:
+        """R7, PA5: the highest paria marker; on a tie, the one on top."""
+        ps = self.d["p"]
+        return max(range(self.players), key=lambda s: (ps[s]["paria"], ps[s]["stamp"]))
+
+    def _step_chooser(self, top: dict[str, Any]) -> None:
+        d = self.d
+        if self.players == 1:  # YR2: Yusuf highest starts; the human highest chooses
+            y, p = d["y"], d["p"][0]
+            if (y["paria"], y["stamp"]) > (p["paria"], p["stamp"]):
+                d["first"] = d["active"] = YUSUF
+                self._emit("first", {"seat": "yusuf"})
+                return
+        d["stack"].append({"k": "first", "seat": self.highest()})
+
+    def _step_next(self, top: dict[str, Any]) -> None:
+        """R9: era change after round 2; the next round begins with the start player."""
+        d = self.d
+        d["round"] += 1
+        if d["round"] == self.data.era_two_from_round:
+            gone = [t for t in d["large"] if self.data.large_buildings[t - 1].era == 1]
+            d["large"] = tuple(t for t in d["large"] if t not in gone)
+            if gone:
+                self._emit("era", {"removed": gone})
+        d["active"] = d["first"]
+        if self.players == 1:  # YR3: his worker tiles shuffled again
+            y = d["y"]
+            y["tiles"], y["turned"], y["mb"] = tuple(sorted((*y["tiles"], *y["turned"]))), (), -1
+
+    def _step_final(self, top: dict[str, Any]) -> None:
+        """E4-E7: majors, the trade card, leftovers; then the game is over."""
+        d = self.d
+        for seat in range(self.players):
+            for major in d["p"][seat]["grey"]:
+                self.gain_points(seat, self.major_points(seat, major), "majors")
+            self.gain_points(seat, self.trade_points(seat), "trade")
+            p = d["p"][seat]
+            left = p["seals"] + sum(p["goods"]) + sum(p["store"]) + p["mat"][2] + p["mat"][3]
+            self.gain_points(seat, left + p["dinars"] // 2, "leftovers")
+        if self.players == 1:
+            self._step_yfinal(top)
+        d["phase"] = "over"
+        d["active"] = -1
+
+    def major_points(self, seat: int, major: str) -> int:
+        """E4, E5, MJ."""
+        card = next(m for m in self.data.major_poems if m.id == major)
+        s = card.scoring
+        if s.kind == "per":
+            n = s.points * self.count(seat, s.count)
+            return min(n, s.max) if s.max else n
+        if s.kind == "sets":
+            return s.points * min(self.count(seat, c) for c in s.of)
+        others = [self.count(o, s.count) for o in range(self.players) if o != seat]
+        if self.players == 1:
+            others.append(self.y_count(s.count))  # YE6: Yusuf ranks like a player
+        return self.rank_points(self.count(seat, s.count), others)
+
+    def rank_points(self, mine: int, others: list[int]) -> int:
+        """E5, Q20: competition ranking; a tie takes the reward of the rank below."""
+        if self.options["rank_needs_one"] and mine == 0:
+            return 0
+        above = sum(1 for x in others if x > mine)
+        tied = sum(1 for x in others if x == mine)
+        rank = above + (1 if tied else 0)  # E5: a tie takes the rank below
+        if len(others) <= 1:
+            rewards = (self.data.ranking_rewards["two_players"][0],
+                       self.options["two_player_sole_second"])
+            if rank == 1 and tied:  # the tie for first takes the next reward on the list
+                return self.data.ranking_rewards["two_players"][1]
+        else:
+            rewards = self.data.ranking_rewards["default"]
+        return rewards[rank] if rank < len(rewards) else 0
+
+    def trade_points(self, seat: int) -> int:
+        """E6, TC."""
+        return self.trade_points_of(self.d["p"][seat]["ships"],
+                                    lambda what: self.count(seat, what))
+
+    def trade_points_of(self, ships: dict[str, int], count: Any) -> int:
+        card = self.data.trade_cards[self.d["trade"] - 1]
+        s = card.scoring
+        if s.count != "cities_with_ship":
+            return s.points * count(s.count)
+        n = 0
+        for city in ships:
+            if s.region and self.b.region[city] != s.region:
+                continue
+            if s.regions and self.b.region[city] not in s.regions:
+                continue
+            if s.colour and self.data.city_tiles[self.d["cities"][city] - 1].colour != s.colour:
+                continue
+            if s.min_route_dinars and self.b.dist["granada"][city] < s.min_route_dinars:
+                continue
+            n += 1
+        return s.points * n
+
+    # -- outcome --------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [sum(p["pts"].values()) for p in self.d["p"]]
+
+    def score_breakdown(self) -> list[list[ScorePart]]:
+        from eurogames.games.sabika.text import SCORE_LABELS
+
+        return [[ScorePart(k, p["pts"][k], dict(SCORE_LABELS[k])) for k in PARTS
+                 if k in p["pts"] and (p["pts"][k] or k == "start")] for p in self.d["p"]]
+
+    def winners(self) -> list[int]:
+        """E9: most points; then most large and small buildings; then shared. Solo (YE7,
+        Q52): [0] when the human wins or shares the win, [] when Yusuf wins."""
+        scores = self.scores()
+        if self.players == 1:
+            mine, his = self.solo_standing()
+            return [0] if mine >= his else []
+        best = max(scores)
+        tied = [s for s in range(self.players) if scores[s] == best]
+        built = {s: self.count(s, "large_buildings") + self.count(s, "small_buildings")
+                 for s in tied}
+        top = max(built.values())
+        return [s for s in tied if built[s] == top]
+
+    def returns(self) -> list[float]:
+        """Q52: solo is scored as if Yusuf were a second seat: +1, 0 shared, -1."""
+        if self.players != 1:
+            return super().returns()
+        if not self.is_over():
+            return [0.0]
+        mine, his = self.solo_standing()
+        return [1.0 if mine > his else 0.0 if mine == his else -1.0]
+
+    def solo_standing(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """YE7: (points, large and small buildings) of the human and of Yusuf."""
+        mine = (self.scores()[0],
+                self.count(0, "large_buildings") + self.count(0, "small_buildings"))
+        his = (self.y_score(), self.y_count("large_buildings") + self.y_count("small_buildings"))
+        return mine, his
+
+    def _game_over(self) -> Any:
+        if self.players != 1:
+            return super()._game_over()
+        from eurogames.core import Event
+
+        return Event("game_over", {"scores": self.scores(), "winners": self.winners(),
+                                   "yusuf": self.y_score()}, tuple(self.winners()))
+
+    def _describe_game_over(self, event: Any, lang: str, viewer: int | None,
+                            names: Any) -> str:
+        if self.players != 1:
+            return super()._describe_game_over(event, lang, viewer, names)
+        from eurogames.games.sabika.text import solo_over
+
+        return solo_over(event, lang)
+
+    # -- information (I1-I5) ----------------------------------------------------------------
+    def reveals(self, action: Action) -> bool:
+        """I5: a decision after which anything hidden is drawn or turned."""
+        self._check_legal(action)
+        twin = self.clone()
+        twin.apply(action)
+        return twin.d["draws"] != self.d["draws"]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from eurogames.games.sabika.view import view
+
+        return view(self, seat)
+
+    def resample_hidden(self, seat: int | None, seed: int) -> SabikaState:
+        """I4: decks and stacks reshuffled, other seats' unrevealed start tiles redrawn, the
+        draws to come reseeded."""
+        twin = self.clone()
+        d = twin.d
+        rng = Rng(seed)
+        for key in ("small_deck", "minor_deck"):
+            deck = sorted(d[key])
+            rng.shuffle(deck)
+            d[key] = tuple(deck)
+        pool = sorted(d["stacks"]["left"] + d["stacks"]["right"])
+        rng.shuffle(pool)
+        n_left = len(d["stacks"]["left"])
+        d["stacks"] = {"left": tuple(pool[:n_left]), "right": tuple(pool[n_left:])}
+        revealed = all(p["kept"] for p in d["p"])
+        seen = set()
+        for s, p in enumerate(d["p"]):
+            if s == seat:
+                seen |= set(p["dealt"])
+            elif revealed:
+                seen.add(p["kept"])
+        unseen = sorted(set(range(1, len(self.data.start_tiles) + 1)) - seen)
+        rng.shuffle(unseen)
+        for s, p in enumerate(d["p"]):
+            if s == seat:
+                continue
+            if revealed:
+                p["dealt"] = tuple(sorted([p["kept"], unseen.pop()]))
+            else:
+                p["dealt"] = tuple(sorted([unseen.pop(), unseen.pop()]))
+                if p["kept"]:
+                    p["kept"] = p["dealt"][rng.below(2)]
+        if d["event_pile"]:  # I1, I4: the third event, among the unseen of its colour
+            d["event_pile"] = (rng.choice(self.hidden_event_candidates()),)
+        d["rng"] = rng.next64()
+        twin._legal = None
+        return twin
+
+    def hidden_event_candidates(self) -> list[int]:
+        """The events the face-down third may be, as a seat sees it (AD1, Q63)."""
+        d = self.d
+        choice = self.options["events"]
+        if choice not in ("random", "green1red2", "red3"):
+            return list(d["event_pile"])  # a chosen list: the option names it
+        seen = {d["event"], d["future"], *d["event_discard"]} - {0}
+        colours = [self.data.events[e - 1].colour for e in seen]
+        if choice == "red3":
+            want = {"red"}
+        elif choice == "green1red2":
+            want = {"red"} if "green" in colours else {"green"}
+        else:
+            want = {"green", "red"}
+        return [e.id for e in self.data.events if e.id not in seen and e.colour in want]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "sabika", "version": self.game.version, "players": self.players,
+                "seed": self.seed, "options": dict(self.options), "ply": self.ply,
+                "actions": [a.text for a in self.actions()], "state": _copy(self.d)}
+
+    # -- notation ---------------------------------------------------------------------------
+    def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
+        """Notation: spaces after commas and lists in any order (and ``glazed_ceramic``)."""
+        def key(words: str) -> tuple[Any, ...]:
+            words = words.replace(", ", ",").replace("glazed_ceramic", "glazed")
+            return tuple(tuple(sorted(w.split(","))) if "," in w else w for w in words.split())
+
+        wanted = key(text)
+        for action in legal:
+            if key(action.text) == wanted:
+                return action
+        return None
+
+    def why_illegal(self, action: Action) -> str:
+        d = self.d
+        top = d["stack"][-1]["k"] if d["stack"] else "turn start"
+        return f"the decision due now is {top}; see legal_actions()"
+
+    def _parse_problem(self, text: str) -> str:
+        action = A.BY_TEXT.get(text)
+        return "" if action is None else self.why_illegal(action)
+
+    # -- words ------------------------------------------------------------------------------
+    @property
+    def third_person(self) -> dict[str, str]:  # type: ignore[override]
+        from eurogames.games.sabika.text import THIRD_PERSON
+
+        return THIRD_PERSON
+
+    def _describe(self, action: Action, lang: str) -> str:
+        from eurogames.games.sabika.text import describe
+
+        return describe(self, action, lang)
+
+    def _describe_event(self, event: Any, lang: str, viewer: int | None, names: Any) -> str:
+        from eurogames.games.sabika.text import describe_event
+
+        return describe_event(self, event, lang, viewer, names)

@@ -1,0 +1,420 @@
+"""Solo against Yusuf (單人模式, 優素福; docs/rules/sabika.md YS, YT, YM, YA, YP, YR, YE, YD).
+
+With ``players=1`` seat 0 is the human and Yusuf is part of the game, not a seat (Q52): his
+place in the turn order is ``YUSUF`` (1), his holdings are ``d["y"]``:
+
+- ``pts`` (score parts: ``start``, ``cards``, ``wishes``, ``majors``, ``trade``, ``leftovers``,
+  ``losses``, YE8), ``paria`` and ``stamp`` (PA5), ``favour``;
+- ``work`` (his 4 workers' spaces, "" beside his board: b1, b2, m, p), ``mb`` (the master
+  builder his first master-builder tile of the round moved, -1 before it, YM4);
+- ``tiles`` (worker tiles face down: only their number is shown, I1), ``turned`` (face up
+  this round); ``decks`` and ``discards`` per worker kind (a deck's order is hidden, its
+  discards are public, YT5);
+- ``large``, ``small``, ``houses`` (warehouse tiles taken: their boxes count, YA3),
+  ``ships`` (city -> 1 left, 2 consolidated), ``seals``, ``minors``, ``majors``, ``carved``
+  (carvings made, for the alternation of YA7).
+
+Every draw of his (worker tile, worker card) is random at the time it is made, from the game's
+generator, so hiding a pile's order is hiding the generator (I4, I5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eurogames.games.sabika import actions as A
+
+YUSUF = 1  # his place in the turn order with one player (seat 0 is the human)
+KINDS = ("master_builder", "merchant", "poet")
+WORKER_OF = {"merchant": 2, "poet": 3}
+
+
+def new_yusuf(data: Any, start_score: int) -> dict[str, Any]:
+    """YS1, YS2, YS5: his board, workers beside it, tiles and decks face down."""
+    return {
+        "pts": {"start": start_score}, "paria": 0, "stamp": 0, "favour": 0,
+        "work": ["", "", "", ""], "mb": -1,
+        "tiles": tuple(range(1, len(data.bot_worker_tiles) + 1)), "turned": (),
+        "decks": {k: tuple(c.id for c in data.bot_cards[k]) for k in KINDS},
+        "discards": {k: () for k in KINDS},
+        "large": (), "small": (), "houses": (), "ships": {}, "seals": 0,
+        "minors": (), "majors": (), "carved": 0,
+    }
+
+
+def copy_yusuf(y: dict[str, Any]) -> dict[str, Any]:
+    return {**y, "pts": y["pts"].copy(), "work": y["work"][:], "ships": y["ships"].copy(),
+            "decks": y["decks"].copy(), "discards": y["discards"].copy()}
+
+
+def freeze_yusuf(y: dict[str, Any]) -> dict[str, Any]:
+    for key in ("tiles", "turned", "large", "small", "houses", "minors", "majors"):
+        y[key] = tuple(y[key])
+    y["decks"] = {k: tuple(v) for k, v in y["decks"].items()}
+    y["discards"] = {k: tuple(v) for k, v in y["discards"].items()}
+    return y
+
+
+class Yusuf:
+    """Yusuf's rules, mixed into the state (every method needs ``players == 1``)."""
+
+    d: dict[str, Any]
+    data: Any
+    b: Any
+    options: dict[str, Any]
+    players: int
+
+    # -- what he holds ----------------------------------------------------------------------
+    def y_points(self, n: int, part: str) -> None:
+        pts = self.d["y"]["pts"]
+        pts[part] = pts.get(part, 0) + n
+
+    def y_paria(self, n: int) -> None:
+        if n:
+            y = self.d["y"]
+            y["paria"] += n
+            self.d["stamps"] += 1
+            y["stamp"] = self.d["stamps"]
+
+    def y_score(self) -> int:
+        return sum(self.d["y"]["pts"].values())
+
+    def y_count(self, what: str, colour: str = "") -> int:
+        """What majors, wishes and his cards count (YP2, YR4, YE4, YE5, Q47, Q48)."""
+        y = self.d["y"]
+        if what in ("poems",):
+            return len(y["minors"]) + len(y["majors"])
+        if what in ("blue_poems", "red_poems"):
+            return len(y["minors"])  # Q48: each of his minors is blue or red as needed
+        if what == "grey_poems":
+            return len(y["majors"])
+        if what == "large_buildings":
+            return len(y["large"])
+        if what == "small_buildings":
+            return len(y["small"])
+        if what == "building_types":
+            return len(self.y_types())
+        if what == "cities_with_ship":
+            return len(y["ships"])
+        if what == "consolidated_cities":
+            return sum(1 for v in y["ships"].values() if v == 2)
+        if what == "connected_ships":
+            return self.connected_of(set(y["ships"]))
+        if what == "seals":
+            return y["seals"]
+        if what == "storage_boxes":
+            tiles = self.data.warehouse_tiles
+            return self.data.bot_storage_boxes + sum(tiles[t - 1].boxes for t in y["houses"])
+        if what == "balances":
+            return len(y["small"])  # YE5: each small building counts as a balance
+        if what == "favour":
+            return y["favour"]
+        if what == "paria":
+            return y["paria"]
+        if what == "warehouse_expansions":
+            return len(y["houses"])
+        return 0
+
+    def y_types(self) -> list[str]:
+        y = self.d["y"]
+        return ([self.data.large_buildings[t - 1].type for t in y["large"]]
+                + [self.data.small_buildings[t - 1].type for t in y["small"]])
+
+    # -- the map for him (TC0, Q32, Q55) -------------------------------------------------------
+    def meets_trade_card(self, city: str) -> bool:
+        kind, param = self.data.trade_cards[self.d["trade"] - 1].city_criterion
+        if kind == "any":
+            return True
+        if kind == "region":
+            return self.b.region[city] == param
+        if kind == "regions":
+            return self.b.region[city] in param
+        if kind == "colour":
+            return self.data.city_tiles[self.d["cities"][city] - 1].colour == param
+        if kind == "has_seal":
+            return city in self.d["seals"]
+        if kind == "connected":
+            ships = self.d["y"]["ships"]
+            return not ships or any(city in self.b.neighbours[c] for c in ships)
+        if kind == "min_route_dinars":
+            return self.b.dist["granada"][city] >= param
+        return False
+
+    def y_distance(self, city: str) -> tuple[int, int]:
+        """Q32: route cost, then number of routes, from Granada or a city with his ship."""
+        hops = self.b.hops
+        return min(hops[src][city] for src in ("granada", *self.d["y"]["ships"]))
+
+    def nearest(self, cities: list[str]) -> list[str]:
+        if not cities:
+            return []
+        best = min(self.y_distance(c) for c in cities)
+        return [c for c in cities if self.y_distance(c) == best]
+
+    def y_choose(self, cities: list[str], why: str) -> None:
+        """Q53: a tie is the human's decision (``yusuf <city>``), or the data's first city
+        with option ``yusuf_choices`` = ``policy``."""
+        if len(cities) == 1 or self.options["yusuf_choices"] == "policy":
+            self.y_place(cities[0], why)
+        else:
+            self.d["stack"].append({"k": "yusuf", "seat": 0, "cities": cities, "why": why})
+
+    def y_place(self, city: str, why: str) -> None:
+        d = self.d
+        y = d["y"]
+        if why == "consolidate":  # YA5, Q33: the human consolidated there gains 1 + 1
+            y["ships"][city] = 2
+            p = d["p"][0]
+            if p["ships"].get(city) == 2:
+                earlier_points, earlier_dinars = self.data.consolidate_earlier
+                self.gain_points(0, earlier_points)
+                p["dinars"] += earlier_dinars
+        else:  # YS3 (consolidated at once), YA4 (left): he takes the seal there
+            y["ships"][city] = 2 if why == "first" else 1
+            if city in d["seals"]:
+                d["seals"] = tuple(c for c in d["seals"] if c != city)
+                y["seals"] += 1
+        self._emit("yusuf_ship", {"city": city, "why": why})
+
+    def _gen_yusuf(self, top: dict[str, Any]) -> list[Any]:
+        return [A.act("yusuf", c) for c in top["cities"]]
+
+    def _do_yusuf(self, a: Any) -> None:
+        top = self._pop()
+        self.y_place(a.city, top["why"])
+
+    def first_ship(self) -> None:
+        """YS3: consolidated on the nearest criterion city to Granada."""
+        hops = self.b.hops["granada"]
+        cities = [c for c in self.b.cities if self.meets_trade_card(c)] or list(self.b.cities)
+        best = min(hops[c] for c in cities)
+        self.y_choose([c for c in cities if hops[c] == best], "first")
+
+    # -- his turn (YT, YM) -------------------------------------------------------------------
+    def _step_yturn(self, top: dict[str, Any]) -> None:
+        """YT2-YT4, YM1-YM6: turn a worker tile and a card of that worker; move; act."""
+        d = self.d
+        y = d["y"]
+        tile = self._draw(y, "tiles")
+        y["turned"] = (*y["turned"], tile)
+        kind = self.data.bot_worker_tiles[tile - 1]
+        cards = {c.id: c for c in self.data.bot_cards[kind]}
+        card = None
+        w = WORKER_OF.get(kind, 0)
+        for _ in range(len(cards) + 1):
+            if not y["decks"][kind]:
+                if not y["discards"][kind]:
+                    break
+                y["decks"] = {**y["decks"], kind: y["discards"][kind]}  # YT5: reshuffled
+                y["discards"] = {**y["discards"], kind: ()}
+            y["decks"] = dict(y["decks"])
+            drawn = cards[self._draw(y["decks"], kind)]
+            space = drawn.space.lower()
+            if kind == "master_builder":
+                w = self.y_builder(space)
+                if y["work"][1 - w] == space:  # YM5: never both on one space
+                    y["discards"] = {**y["discards"], kind: (*y["discards"][kind], drawn.id)}
+                    continue
+            card = drawn
+            break
+        if card is None:  # YM5's guard: every card collides
+            self.d["stack"].append({"k": "_yend", "seat": 0})
+            return
+        if kind == "master_builder":
+            y["mb"] = w
+        space = card.space.lower()
+        y["work"][w] = space
+        if card.discard_secondary:  # YM2, Q65
+            slot = self.b.slot_of.get(space, "")
+            if slot and slot[0] == "r" and d["raws"][slot] >= 0:
+                d["discards"][d["raws"][slot]] += 1
+                d["raws"][slot] = -1
+            elif slot and slot[0] == "k" and d["marble"][slot]:
+                d["marble"][slot] = 0
+                if self.options["material_supply"] == "limited":
+                    d["supply"][2] += 1
+        frames = [{"k": "_yact", "seat": 0, "act": act, "w": w} for act in card.actions]
+        frames.append({"k": "_ypoints", "seat": 0, "card": card.id, "kind": kind})
+        self._push(*frames)
+        self._emit("yusuf_turn", {"worker": A.WORKERS[w], "space": space, "card": card.id})
+
+    def y_builder(self, space: str) -> int:
+        """YM4, Q66: the first master builder of a round is the one fewer steps away (b1
+        when alike); the second is the other."""
+        y = self.d["y"]
+        if y["mb"] >= 0:
+            return 1 - y["mb"]
+        ring = self.b.rings["outer"]
+
+        def steps(w: int) -> int:
+            here = y["work"][w]
+            return 0 if not here else (ring.index(space) - ring.index(here)) % len(ring)
+
+        return 0 if steps(0) <= steps(1) else 1
+
+    def _step_yact(self, top: dict[str, Any]) -> None:
+        getattr(self, "y_" + top["act"])(top)
+
+    def _step_ypoints(self, top: dict[str, Any]) -> None:
+        """YP1, YP2."""
+        card = next(c for c in self.data.bot_cards[top["kind"]] if c.id == top["card"])
+        points = card.points * (self.y_count(card.per) if card.per else 1)
+        self.y_points(points, "cards")
+        self.y_paria(card.paria)
+        y = self.d["y"]
+        y["discards"] = {**y["discards"], top["kind"]: (*y["discards"][top["kind"]], card.id)}
+        self._step_endturn({"seat": YUSUF})
+
+    def _step_yend(self, top: dict[str, Any]) -> None:
+        self._step_endturn({"seat": YUSUF})
+
+    # -- his actions (YA) ----------------------------------------------------------------------
+    def wish_types(self) -> set[str]:
+        """Q30: the building types on every wish tile in play."""
+        wishes = {w.id: w for w in self.data.wishes}
+        return {t for wid in self.d["wishes"] for t in wishes[wid].types}
+
+    def y_large_building(self, top: dict[str, Any]) -> None:
+        """YA1, Q57."""
+        d = self.d
+        era = 1 if d["round"] < self.data.era_two_from_round else 2
+        tiles = [t for t in d["large"] if self.data.large_buildings[t - 1].era == era]
+        if not tiles:
+            return
+        types = self.wish_types()
+        wanted = [t for t in tiles if self.data.large_buildings[t - 1].type in types]
+        tile = max(wanted or tiles)
+        d["large"] = tuple(t for t in d["large"] if t != tile)
+        y = d["y"]
+        y["large"] = (*y["large"], tile)
+        y["favour"] = min(y["favour"] + 1, len(self.data.favour_rewards) - 1)
+
+    def y_small_building(self, top: dict[str, Any]) -> None:
+        """YA2, Q31: the rightmost column holding cards."""
+        d = self.d
+        layout = [(A.SMALL_SLOTS.index(s.lower()), col, row)
+                  for s, col, row in self.data.small_building_display]
+        filled = [(i, col, row) for i, col, row in layout if d["small"][i]]
+        if not filled:
+            return
+        right = max(col for _, col, _ in filled)
+        column = sorted(((row, i) for i, col, row in filled if col == right))
+        types = self.wish_types()
+        cards = self.data.small_buildings
+        wanted = [(d["small"][i], i) for _, i in column if cards[d["small"][i] - 1].type in types]
+        i = min(wanted)[1] if wanted else column[0][1]
+        y = d["y"]
+        y["small"] = (*y["small"], d["small"][i])
+        d["small"][i] = 0
+
+    def y_warehouse(self, top: dict[str, Any]) -> None:
+        """YA3, Q68: most boxes beside his space, nearest on a tie; else the opposite."""
+        d = self.d
+        here = d["y"]["work"][top["w"]]
+        ring = self.b.rings["outer"]
+        spaces = sorted({s for s in self.b.display_space.values()},
+                        key=lambda s: (ring.index(s) - ring.index(here)) % len(ring))
+        if here in spaces:
+            spaces.remove(here)
+            spaces.insert(0, here)
+        tiles = self.data.warehouse_tiles
+        distance = {x.id.lower(): x.distance for x in self.b.side.warehouse_display}
+        for space in spaces:
+            beside = [(-tiles[d["whd"][i] - 1].boxes, distance[slot], i)
+                      for i, slot in enumerate(A.WAREHOUSE_SLOTS)
+                      if d["whd"][i] and self.b.display_space.get(slot) == space]
+            if beside:
+                i = min(beside)[2]
+                d["y"]["houses"] = (*d["y"]["houses"], d["whd"][i])
+                d["whd"][i] = 0
+                return
+
+    def y_export(self, top: dict[str, Any]) -> None:
+        """YA4, Q54: a ship on a city's left, by the criterion, the seal and distance."""
+        y = self.d["y"]
+        free = [c for c in self.b.cities if c not in y["ships"]]
+        if not free:
+            return
+        seals = self.d["seals"]
+        meets = [c for c in free if self.meets_trade_card(c)]
+        steps = [[c for c in meets if c in seals]]
+        steps.append(meets if self.options["yusuf_export_fallback"] == "criterion" else free)
+        steps += [[c for c in free if c in seals], free]
+        for cities in steps:
+            if cities:
+                self.y_choose(self.nearest(cities), "export")
+                return
+
+    def y_consolidate(self, top: dict[str, Any]) -> None:
+        """YA5, Q46: a left-side ship in a criterion city, else any; the human chooses."""
+        left = [c for c in self.b.cities if self.d["y"]["ships"].get(c) == 1]
+        meets = [c for c in left if self.meets_trade_card(c)]
+        if meets or left:
+            self.y_choose(meets or left, "consolidate")
+
+    def y_carve_poem(self, top: dict[str, Any]) -> None:
+        """YA7, YA8, Q56: minor, major, minor, …; at most 2 majors."""
+        d = self.d
+        y = d["y"]
+        minors = [c for c in d["minor"] if c]
+        majors = [m for m in d["major"] if m]
+        can_major = len(y["majors"]) < 2 and majors
+        due_major = y["carved"] % 2 == 1 and len(y["majors"]) < 2
+        if due_major and can_major or not minors and can_major:
+            card = max(majors)
+            d["major"][d["major"].index(card)] = ""
+            y["majors"] = (*y["majors"], card)
+        elif minors:
+            card = max(minors)
+            d["minor"][d["minor"].index(card)] = 0
+            y["minors"] = (*y["minors"], card)
+        else:
+            return
+        y["carved"] += 1
+
+    # -- his end of round and game (YR, YE) ----------------------------------------------------
+    def _step_ytribute(self, top: dict[str, Any]) -> None:
+        """YR4, YD3: the plain tribute from his paria marker, the rest from his points."""
+        y = self.d["y"]
+        due = top["due"]
+        marker = min(y["paria"], due)
+        if marker:
+            y["paria"] -= marker
+            self.d["stamps"] += 1
+            y["stamp"] = self.d["stamps"]
+        self.y_points(-(due - marker), "losses")
+
+    def y_wish_points(self) -> int:
+        wishes = {w.id: w for w in self.data.wishes}
+        total = 0
+        for wid in self.d["tower"]:
+            w = wishes[wid]
+            if w.condition == "building_type":
+                total += w.points * sum(1 for t in self.y_types() if t in w.types)
+            else:
+                total += w.points * self.y_count(w.condition)
+        return total
+
+    def y_major_points(self, major: str) -> int:
+        """YE3-YE6."""
+        card = next(m for m in self.data.major_poems if m.id == major)
+        s = card.scoring
+        if s.kind == "per":
+            n = s.points * self.y_count(s.count)
+            return min(n, s.max) if s.max else n
+        if s.kind == "sets":
+            y = self.d["y"]
+            others = [self.y_count(c) for c in s.of if c not in ("blue_poems", "red_poems")]
+            split = [c for c in s.of if c in ("blue_poems", "red_poems")]
+            minors = len(y["minors"]) // max(1, len(split)) if split else 10 ** 6
+            return s.points * min([minors, *others])  # YE4: two minors and a major
+        return self.rank_points(self.y_count(s.count), [self.count(0, s.count)])
+
+    def _step_yfinal(self, top: dict[str, Any]) -> None:
+        """YE1-YE3: no income; his majors, the trade card and his seals."""
+        y = self.d["y"]
+        for major in y["majors"]:
+            self.y_points(self.y_major_points(major), "majors")
+        self.y_points(self.trade_points_of(y["ships"], lambda what: self.y_count(what)),
+                      "trade")
+        self.y_points(y["seals"], "leftovers")
