@@ -458,3 +458,42 @@ def test_play_refuses_a_broken_plugin_naming_it(broken_plugins: Path) -> None:
     result = run("play", "fails", "--seats", "random,random", "--quiet")
     assert result.exit_code != 0
     assert "'broken-games'" in result.output and "fails to import" in result.output
+
+
+# -- solo: one seat against an opponent that is not a seat (docs/api.md) --------------------
+def test_a_solo_sabika_game_ends_with_yusufs_score_and_the_winner(tmp_path: Path) -> None:
+    """``play sabika --players 1 --seats human``: the human alone against Yusuf, who is part of
+    the game and not a seat; the end shows his score, his parts and who won."""
+    record = tmp_path / "solo.json"
+    result = run("play", "sabika", "--players", "1", "--seats", "human", "--seed", "3",
+                 "--option", "yusuf_choices=policy", "--record", str(record),
+                 input=BAD_INPUTS + "0\n" * 3000)
+    assert result.exit_code == 0, result.output
+    state = eurogames.replay(json.loads(record.read_text()))
+    assert state.is_over() and state.players == 1
+    (yusuf,) = state.opponents()
+    output = result.output
+    assert "Final scores" in output and "Where the points came from" in output
+    assert score_row(output, "Seat 1 (you)", state.scores()[0])
+    assert score_row(output, "Yusuf", yusuf.score)
+    cards = {part.key: part.points for part in yusuf.parts}["cards"]  # his parts (YE8)
+    assert re.search(rf"Worker cards\s*│\s*│\s*{cards}\s*│", output)
+    if state.winners() and yusuf.won:
+        assert "Shared victory: Seat 1 (you) and Yusuf." in output
+    elif state.winners():
+        assert "Winner: Seat 1 (you)." in output
+    else:
+        assert "Winner: Yusuf." in output
+        assert f"  · The game is over: Yusuf wins with {yusuf.score} points." in output
+
+
+@pytest.mark.parametrize("seat", ["random", "greedy", "mcts:iterations=4"])
+def test_a_bot_plays_solo_sabika_against_yusuf(seat: str) -> None:
+    result = run("play", "sabika", "--players", "1", "--seats", seat, "--seed", "2", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "Yusuf" in result.output
+
+
+def test_solo_is_refused_for_a_game_without_it() -> None:
+    result = run("play", "splendor", "--players", "1", "--seats", "human")
+    assert result.exit_code != 0 and "splendor is for 2 to 4 players, not 1" in result.output

@@ -29,7 +29,7 @@ import pytest
 
 import eurogames
 from eurogames.core.errors import IllegalActionError, RecordError
-from eurogames.core.game import LANGS, SPECTATOR, Event, Game, ScorePart, State
+from eurogames.core.game import LANGS, SPECTATOR, Event, Game, Opponent, ScorePart, State
 from eurogames.core.rng import Rng
 from golden import golden_cases, golden_path, state_hash
 
@@ -239,9 +239,22 @@ def test_every_legal_action_prints_parses_and_is_described(case):
         if final.is_over():
             assert final.current_player == -1 and final.legal_actions() == []
             assert sum(final.legal_action_mask()) == 0
-            assert final.winners() and set(final.winners()) <= set(range(players))
-            returns = final.returns()
-            assert len(returns) == players and all(-1.0 <= r <= 1.0 for r in returns)
+            check_the_end(final)
+        for state in run.positions[:: max(1, len(run.positions) // 8)]:
+            assert not any(o.won for o in state.opponents()), state.ply
+
+
+def check_the_end(final: State) -> None:
+    """docs/api.md "Opponents that are not seats": winners() is empty only when an opponent
+    that is not a seat won, and returns() counts winning opponents among the sharers."""
+    players, winners, opponents = final.players, final.winners(), final.opponents()
+    assert set(winners) <= set(range(players)) and len(set(winners)) == len(winners)
+    assert all(isinstance(o, Opponent) and all(o.name(lang) for lang in LANGS)
+               and sum(p.points for p in o.parts) == o.score for o in opponents)
+    won = [o for o in opponents if o.won]
+    assert winners or won, "winners() is empty, and no opponent that is not a seat won"
+    share = 2.0 / (len(winners) + len(won)) - 1.0
+    assert final.returns() == [share if seat in winners else -1.0 for seat in range(players)]
 
 
 @pytest.mark.parametrize("name", eurogames.games())
@@ -389,10 +402,17 @@ def test_a_tampered_record_is_refused_naming_the_ply(case):
             with pytest.raises(RecordError, match=f"^ply {ply}: ") as info:
                 eurogames.replay(bad)
             assert info.value.ply == ply
-    if record["result"] is not None:
-        lied = dict(record, result={"scores": record["result"]["scores"], "winners": []})
-        with pytest.raises(RecordError, match="does not match"):
-            eurogames.replay(lied)
+    result = record["result"]
+    if result is not None:  # lies about the result: each differs from the truth
+        lies = [{**result, "scores": [score + 1 for score in result["scores"]]},
+                {**result, "winners": [] if result["winners"] else [0]}]
+        if result.get("opponents"):
+            lies.append({**result, "opponents": [{**o, "won": not o["won"]}
+                                                 for o in result["opponents"]]})
+        for lie in lies:
+            assert lie != result
+            with pytest.raises(RecordError, match="does not match"):
+                eurogames.replay(dict(record, result=lie))
 
 
 @pytest.mark.parametrize(("name", "players"), golden_cases())
@@ -519,6 +539,13 @@ def test_every_event_is_json_and_said_to_every_reader(name, players):
     assert "game_over" in kinds
     over = state.last_events()[-1]
     assert over.kind == "game_over" and over.data["winners"] == state.winners()
+    opponents = state.opponents()  # not seats: the end says their scores and who won
+    assert over.data.get("opponents", []) == [
+        {"key": o.key, "names": o.names, "score": o.score, "won": o.won} for o in opponents]
+    assert state.record()["result"].get("opponents", []) == over.data.get("opponents", [])
+    for lang in LANGS:
+        words = state.describe_event(over, lang, SPECTATOR, NAMES[:players])
+        assert all(o.name(lang) in words and str(o.score) in words for o in opponents), words
 
 
 @pytest.mark.parametrize(("name", "players"), COUNTS)

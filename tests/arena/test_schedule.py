@@ -99,6 +99,9 @@ def test_the_default_cap_is_250_plies_per_player() -> None:
         ({"game": "chess"},
          "unknown game 'chess'; known games: [a-z, ]*alhambra, [a-z, ]*splendor"),
         ({"players": 5}, "splendor is for 2 to 4 players, not 5"),
+        ({"game": "sabika", "players": 1},  # a bot alone against Yusuf, not a seat
+         "a tournament needs at least 2 players, not 1: the arena rates bots against each "
+         "other, not a bot alone against sabika's own opponent"),
         ({"entrants": (Entrant("random"),)}, "at least 2 bots, not 1"),
         ({"games": 0}, "at least 1 game, not 0"),
         ({"max_plies": 0}, "ply cap must be a positive integer, not 0"),

@@ -72,6 +72,20 @@ def test_the_reward_is_the_seats_return_at_the_end(name):
     assert total == state.returns()[1] and info["scores"] == state.scores()
 
 
+def test_solo_is_one_seat_against_the_games_own_opponent():
+    """Sabika with no bots: the learning seat alone against Yusuf (not a seat, docs/api.md)."""
+    env = gymnasium.make("eurogames/Sabika-v0", opponents=[], options={"yusuf_choices": "policy"})
+    total, terminated, truncated, info, _ = random_episode(env, seed=5)
+    state = env.unwrapped.game_state
+    assert state.players == 1 and terminated and not truncated and state.is_over()
+    assert total == state.returns()[0] and info["scores"] == state.scores()
+    assert info["opponents"] == {"yusuf": state.opponents()[0].score}
+    assert total == (0.0 if state.winners() and state.opponents()[0].won
+                     else 1.0 if state.winners() else -1.0)
+    with pytest.raises(ValueError, match="splendor is for 2 to 4 players, not 1"):
+        gymnasium.make("eurogames/Splendor-v0", opponents=[])
+
+
 def test_the_learning_seat_is_always_the_one_to_move():
     env = gymnasium.make("eurogames/Splendor-v0", opponents=["random"], seat=1)
     observation, _ = env.reset(seed=2)

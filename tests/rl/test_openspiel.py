@@ -51,10 +51,14 @@ def test_game_type_and_info(name, players):
     assert kind.chance_mode == GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert kind.information == GameType.Information.IMPERFECT_INFORMATION
     assert kind.reward_model == GameType.RewardModel.TERMINAL
-    assert kind.utility == (
-        GameType.Utility.ZERO_SUM if players == 2 else GameType.Utility.CONSTANT_SUM
-    )
-    assert game.num_players() == players and game.utility_sum() == 2 - players
+    if players == 1:  # a seat against an opponent that is not a seat (sabika's Yusuf)
+        assert kind.utility == GameType.Utility.GENERAL_SUM
+    else:
+        assert kind.utility == (
+            GameType.Utility.ZERO_SUM if players == 2 else GameType.Utility.CONSTANT_SUM
+        )
+        assert game.utility_sum() == 2 - players
+    assert game.num_players() == players
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert game.num_distinct_actions() == engine.num_actions
     assert game.max_game_length() == 5000
@@ -294,3 +298,22 @@ def test_illegal_actions_and_bad_parameters_are_refused_by_name():
         match="alhambra has no observation encoding 'grid'; its encodings: tiles, planes",
     ):
         pyspiel.load_game("eurogames_alhambra", {"encoding": "grid"})
+
+
+def test_one_seat_against_an_opponent_that_is_not_a_seat():
+    """Sabika solo: one OpenSpiel player against Yusuf; GENERAL_SUM, the seat's return is the
+    engine's (+1, 0 shared with Yusuf, -1), and a capped game is a draw shared with him."""
+    game = pyspiel.load_game("eurogames_sabika", {"players": 1, "yusuf_choices": "policy"})
+    assert game.num_players() == 1 and game.get_type().utility == GameType.Utility.GENERAL_SUM
+    assert pyspiel.load_game("eurogames_sabika").num_players() == 2  # solo is asked for
+    rng = np.random.RandomState(3)
+    state = dealt(game)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    engine = state.engine_state
+    assert engine.is_over() and state.returns() == engine.returns()
+    assert state.returns()[0] in (-1.0, 0.0, 1.0) and engine.opponents()[0].key == "yusuf"
+    capped = dealt(pyspiel.load_game("eurogames_sabika", {"players": 1, "max_plies": 5}))
+    while not capped.is_terminal():
+        capped.apply_action(capped.legal_actions()[0])
+    assert not capped.engine_state.is_over() and capped.returns() == [0.0]

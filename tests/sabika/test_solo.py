@@ -1,6 +1,6 @@
-"""Solo against Yusuf (YS, YT, YM, YA, YP, YR, YE, Q52–Q57, Q65–Q69). Solo is not registered
-yet (``min_players`` is 2: the contract wants a winning seat, docs/rules/sabika.md "Engine
-notes"), so these tests make the game with ``GAME._new(1, …)``."""
+"""Solo against Yusuf (YS, YT, YM, YA, YP, YR, YE, Q52–Q57, Q65–Q69). Solo is registered
+(``min_players`` is 1; Yusuf is an opponent that is not a seat, docs/api.md); these tests
+make the game with ``GAME._new(1, …)`` to reach positions directly."""
 
 from __future__ import annotations
 
@@ -219,7 +219,11 @@ def test_q52_solo_results():
         mine, his = state.solo_standing()
         assert state.returns() == [1.0 if mine > his else 0.0 if mine == his else -1.0]
         assert state.winners() == ([0] if mine >= his else [])
-        assert state.describe_event(state.last_events()[-1], "en").startswith("The game is over")
+        (yusuf,) = state.opponents()  # not a seat (docs/api.md)
+        assert (yusuf.key, yusuf.score, yusuf.won) == ("yusuf", state.y_score(), his >= mine)
+        assert sum(part.points for part in yusuf.parts) == yusuf.score
+        said = state.describe_event(state.last_events()[-1], "en")
+        assert said.startswith("The game is over") and "Yusuf" in said
 
 
 @pytest.mark.parametrize("events", ["none", "random"])

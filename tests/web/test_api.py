@@ -632,3 +632,41 @@ def test_a_downloaded_record_replays_in_the_terminal(client: Any, tmp_path: Path
     result = CliRunner().invoke(app, ["replay", str(path), "--auto"], env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     assert "unknown field" not in result.output
+
+
+# -- a game against an opponent that is not a seat (docs/api.md) ----------------------------
+def test_a_solo_sabika_match_is_played_to_the_end_against_yusuf(client: Any, store: Store) -> None:
+    """Sabika's solo mode: one human seat against Yusuf, part of the game and not a seat. The
+    end names him, his score and whether he won, in the payload, the replay and the record."""
+    games = {game["name"]: game for game in client.get("/api/catalogue").json()["games"]}
+    assert games["sabika"]["min_players"] == 1  # the lobby offers 1 player
+    match = create(client, "sabika", [human("Ann")], options={"yusuf_choices": "policy"})
+    start = state(client, match, token(match, 0))
+    assert start["players"] == 1 and start["winners"] is None
+    assert [(o["key"], o["name"], o["won"]) for o in start["opponents"]] == [
+        ("yusuf", "Yusuf", False)]
+    final = play_out(client, match, seed=3)
+    engine = engine_state(match, store)
+    assert engine.is_over() and final["current_player"] == -1
+    yusuf = engine.opponents()[0]
+    (his,) = final["opponents"]
+    assert his["name"] == "Yusuf" and his["score"] == yusuf.score and his["won"] == yusuf.won
+    assert sum(part["points"] for part in his["breakdown"]) == yusuf.score
+    assert final["winners"] == engine.winners() and (final["winners"] or his["won"])
+    said = final["log"][-1]["events"][-1]
+    assert said["kind"] == "game_over" and "Yusuf" in said["description"]
+    assert str(yusuf.score) in said["description"]
+    result = stored_record(store, match)["result"]
+    assert result["opponents"][0]["score"] == yusuf.score and result == engine.record()["result"]
+    listed = client.get("/api/matches", params={"status": "finished"}).json()["matches"]
+    assert any(m["match"] == match["match"] and m["result"] == result for m in listed)
+    replayed = client.get(f"/api/matches/{match['match']}/replay",
+                          params={"lang": "zh-Hant"}).json()
+    assert replayed["opponents"][0]["name"] == "優素福"
+    assert replayed["opponents"][0]["score"] == yusuf.score
+
+
+def test_a_match_for_fewer_players_than_the_game_allows_is_refused(client: Any) -> None:
+    body = {"game": "splendor", "players": 1, "seats": [human("Ann")]}
+    response = client.post("/api/matches", json=body)
+    assert error_of(response)[:2] == (422, "malformed") and "not 1" in error_of(response)[2]

@@ -208,6 +208,12 @@ class Tournament:
                 f"{game.name} is for {game.min_players} to {game.max_players} players, "
                 f"not {self.players}"
             )
+        if self.players < 2:  # docs/arena.md: bots are rated against each other at a table
+            raise ValueError(
+                f"a tournament needs at least 2 players, not {self.players}: the arena rates "
+                f"bots against each other, not a bot alone against {game.name}'s own "
+                "opponent (play that with `eurogames play`)"
+            )
         if self.max_plies is not None and (
             isinstance(self.max_plies, bool) or not isinstance(self.max_plies, int)
             or self.max_plies < 1

@@ -134,8 +134,8 @@ def arena_command(
     ],
     games: Annotated[int, typer.Option("--games", "-n", help="Games in all.")] = 100,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats per game (default: the "
-                                 "game's smallest player count).")
+        int | None, typer.Option("--players", "-p", help="Seats per game, at least 2 "
+                                 "(default: the game's smallest player count from 2).")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Master seed: every game's deal and bot seeds "
@@ -179,7 +179,7 @@ def arena_command(
             game=found.name,
             entrants=tuple(entrants),
             games=games,
-            players=found.min_players if players is None else players,
+            players=max(2, found.min_players) if players is None else players,
             seed=int.from_bytes(os.urandom(4), "big") if seed is None else seed,
             options=options,
             max_plies=max_plies,

@@ -263,7 +263,9 @@ class Screen:
     def breakdown(self, state: State, names: list[str]) -> Table:
         """Where each seat's points came from (``score_breakdown``): a row per part."""
         lang = self.lang
-        parts = state.score_breakdown()
+        opponents = opponents_of(state)  # not seats (docs/api.md): a column each, after them
+        parts = [*state.score_breakdown(), *(list(o.parts) for o in opponents)]
+        names = [*names, *(o.name(lang) for o in opponents)]
         table = Table(title=Text(say(lang, "breakdown"), style="bold"), title_justify="left",
                       title_style="", header_style="bold")
         table.add_column("", overflow="fold")
@@ -314,6 +316,21 @@ class Screen:
                 *(cells[seat] for cells in extra.values()),
                 Text("*" if won else "", style="bold green"),
             )
-        who = say(lang, "and").join(names[s] for s in winners)
-        key = "shared" if len(winners) > 1 else "winner"
+        opponents = opponents_of(state)  # not seats (docs/api.md): a row each, after them
+        for o in opponents:
+            table.add_row(
+                Text(o.name(lang), style="bold" if o.won else ""),
+                Text(str(o.score), style="bold yellow"),
+                *("" for _ in extra),
+                Text("*" if o.won else "", style="bold green"),
+            )
+        them = [o.name(lang) for o in opponents if o.won]
+        who = say(lang, "and").join([*(names[s] for s in winners), *them])
+        key = "shared" if len(winners) + len(them) > 1 else "winner"
         return Group(table, Text(say(lang, key, who=who), style="bold green"))
+
+
+def opponents_of(state: Any) -> list[Any]:
+    """``state.opponents()`` (docs/api.md), or none for a state-like object without it."""
+    method = getattr(state, "opponents", None)
+    return list(method()) if callable(method) else []

@@ -90,6 +90,24 @@ class ScorePart(NamedTuple):
         return {"key": self.key, "points": self.points, "labels": dict(self.labels)}
 
 
+class Opponent(NamedTuple):
+    """An opponent that is part of the game's rules, not a seat (a solo game's bot): see
+    ``state.opponents()`` in docs/api.md."""
+
+    key: str
+    names: dict[str, str]  # lang -> its name, for en, zh-Hant and zh-Hans
+    score: int  # its points, current or final
+    won: bool  # True only once the game is over, when it is among the winners
+    parts: tuple[ScorePart, ...] = ()  # its score's parts, as ``score_breakdown`` gives a seat's
+
+    def name(self, lang: str = "en") -> str:
+        return self.names[check_lang(lang)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "names": dict(self.names), "score": self.score,
+                "won": self.won, "parts": [part.to_json() for part in self.parts]}
+
+
 def seat_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
     """How a sentence names ``seat``: ``names[seat]``, else "Seat N" / 玩家N (N from 1)."""
     if names is not None:
@@ -264,12 +282,14 @@ class Game(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from that seat's view only.
 
-        The default compares scores; games override it with a real evaluation.
+        The default compares the seat's score with the best other one, an opponent that is
+        not a seat included (``state.opponents()``); games override it with a real evaluation.
         """
         if state.is_over():
             return state.returns()[seat]
         scores = state.scores()
-        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        others = [s for i, s in enumerate(scores) if i != seat]
+        best_other = max([*others, *(o.score for o in state.opponents())], default=0)
         diff = scores[seat] - best_other
         return max(-1.0, min(1.0, diff / 20.0))
 
@@ -378,15 +398,21 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats after tie-breaks (several when the rules share the victory)."""
 
+    def opponents(self) -> list[Opponent]:
+        """The opponents that are part of the game and not seats (a solo game's bot), with
+        their scores and, once the game is over, whether they won; [] in most games."""
+        return []
+
     def returns(self) -> list[float]:
-        """Per seat for search: +1 sole win, -1 loss; k seats sharing a win get 2/k - 1 each.
+        """Per seat for search: +1 sole win, -1 loss; k winners sharing a win get 2/k - 1
+        each, where k counts the winning seats and the winning ``opponents()``.
 
         Before the end every seat gets 0.
         """
         if not self.is_over():
             return [0.0] * self.players
         winners = self.winners()
-        share = 2.0 / len(winners) - 1.0
+        share = 2.0 / (len(winners) + sum(o.won for o in self.opponents())) - 1.0
         return [share if seat in winners else -1.0 for seat in range(self.players)]
 
     # -- what happened and why: events and the score's parts -------------------------------
@@ -412,8 +438,12 @@ class State(ABC):
         self._events = (*self._events, Event(kind, data, seats))
 
     def _game_over(self) -> Event:
-        scores, winners = self.scores(), self.winners()
-        return Event("game_over", {"scores": scores, "winners": winners}, tuple(winners))
+        scores, winners, opponents = self.scores(), self.winners(), self.opponents()
+        data: dict[str, Any] = {"scores": scores, "winners": winners}
+        if opponents:
+            data["opponents"] = [{"key": o.key, "names": dict(o.names), "score": o.score,
+                                  "won": o.won} for o in opponents]
+        return Event("game_over", data, tuple(winners))
 
     def describe_event(
         self,
@@ -451,20 +481,28 @@ class State(ABC):
         self, event: Event, lang: str, viewer: int | None, names: Sequence[str] | None
     ) -> str:
         winners = event.data["winners"]
-        best = event.data["scores"][winners[0]]
-        who = name_list([self.subject(p, lang, viewer, names) for p in winners], lang)
+        opponents = event.data.get("opponents", [])  # not seats (docs/api.md)
+        them = [o for o in opponents if o["won"]]
+        best = event.data["scores"][winners[0]] if winners else them[0]["score"]
+        who = name_list([self.subject(p, lang, viewer, names) for p in winners]
+                        + [o["names"][lang] for o in them], lang)
         points = points_words(best, lang)
+        alone = len(winners) + len(them) == 1
+        others = "".join(
+            (f" {o['names'][lang]}: {points_words(o['score'], lang)}." if lang == "en"
+             else f"{o['names'][lang]}：{points_words(o['score'], lang)}。")
+            for o in opponents if not o["won"])
         if lang == "en":
-            if len(winners) > 1:
-                return f"The game is over: {who} share the victory with {points} each."
-            verb = "win" if winners[0] == viewer else "wins"
-            return f"The game is over: {who} {verb} with {points}."
+            if not alone:
+                return f"The game is over: {who} share the victory with {points} each.{others}"
+            verb = "win" if winners and winners[0] == viewer else "wins"
+            return f"The game is over: {who} {verb} with {points}.{others}"
         over = "遊戲結束" if lang == "zh-Hant" else "游戏结束"
-        if len(winners) > 1:
+        if not alone:
             shared = "共享勝利" if lang == "zh-Hant" else "共享胜利"
-            return f"{over}：{who}各以{points}{shared}。"
+            return f"{over}：{who}各以{points}{shared}。{others}"
         won = "獲勝" if lang == "zh-Hant" else "获胜"
-        return f"{over}：{who}以{points}{won}。"
+        return f"{over}：{who}以{points}{won}。{others}"
 
     def score_breakdown(self) -> list[list[ScorePart]]:
         """Per seat, labelled parts adding up to ``scores()[seat]`` (games override).

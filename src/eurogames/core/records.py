@@ -22,7 +22,12 @@ OPTIONAL_KEYS = ("result", "data")  # a record without "data" was played with sh
 def result_of(state: State) -> dict[str, Any] | None:
     if not state.is_over():
         return None
-    return {"scores": state.scores(), "winners": state.winners()}
+    result: dict[str, Any] = {"scores": state.scores(), "winners": state.winners()}
+    opponents = state.opponents()
+    if opponents:  # not seats (docs/api.md): who they are, their points, whether they won
+        result["opponents"] = [{"key": o.key, "names": dict(o.names), "score": o.score,
+                                "won": o.won} for o in opponents]
+    return result
 
 
 def make_record(state: State) -> dict[str, Any]:

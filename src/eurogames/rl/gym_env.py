@@ -6,7 +6,9 @@ the others.
 
     env = gymnasium.make("eurogames/Splendor-v0", opponents=["greedy", "random"], seat=0)
 
-The number of players is one more than the opponents. An opponent is a bot name
+The number of players is one more than the opponents; with none (``opponents=[]``) a game
+whose ``min_players`` is 1 is played solo against its own opponent that is not a seat
+(Sabika's Yusuf, docs/observations.md "One player"). An opponent is a bot name
 (``eurogames.bots.bot_names()``), a ``(name, settings)`` pair such as
 ``("mcts", {"iterations": 50})``, or a bot object; named bots are reseeded from the
 environment's generator at each ``reset``, so ``reset(seed=s)`` replays exactly.
@@ -138,6 +140,8 @@ class EurogamesEnv(_Env):
         info: dict[str, Any] = {"ply": state.ply}
         if state.is_over():
             info["scores"] = state.scores()
+            if state.opponents():  # not seats (docs/api.md): a solo game's bot
+                info["opponents"] = {o.key: o.score for o in state.opponents()}
             reward = float(state.returns()[self.seat])
             return self._observation(), reward, True, False, info
         return self._observation(), 0.0, False, state.ply >= self.max_plies, info

@@ -7,7 +7,9 @@
 Game type. Sequential, imperfect information, terminal rewards (``state.returns()``: +1 for
 a sole winner, -1 for a loser, ``2/k - 1`` for each of ``k`` seats sharing a win). Those
 returns always add up to ``2 - players``, so two players are ZERO_SUM and more are
-CONSTANT_SUM with ``utility_sum = 2 - players``.
+CONSTANT_SUM with ``utility_sum = 2 - players``. One player (a seat against an opponent that
+is part of the game and not a seat, ``state.opponents()`` in docs/api.md: Sabika's solo mode)
+is GENERAL_SUM: the seat's return is +1, 0 (a win shared with the opponent) or -1.
 
 Chance is SAMPLED_STOCHASTIC, as in the engine, where a game's whole chance is its seed (every
 shuffle and draw follows from it). A new state is one chance node, the deal, with a single
@@ -17,9 +19,10 @@ after that there are no chance nodes, the engine drawing from its seeded generat
 outcome of the deal is sampled, not enumerated, and clones, deserialised states and the
 states OpenSpiel builds to learn the tensor shape never consume a seed.
 
-Parameters: ``players`` (default the game's minimum), ``rng_seed`` (default 0),
+Parameters: ``players`` (default the game's minimum from 2), ``rng_seed`` (default 0),
 ``max_plies`` (default 5000: a game still running after that many decisions ends as a draw
-among all seats, each getting ``2/players - 1``, so the sum stays constant; random games end
+among all seats and opponents that are not seats, each seat getting ``2/k - 1`` for ``k`` of
+them, so the sum stays constant; random games end
 far sooner), ``encoding`` (one of the game's observation encodings,
 ``eurogames.rl.encodings(name)``; default the game's first) and every option of the game
 (``game.options``, with the same defaults).
@@ -83,7 +86,7 @@ def _parameter_defaults(game: Game) -> dict[str, Any]:
     if clash:
         raise ValueError(f"{game.name}'s option {clash[0]!r} clashes with an OpenSpiel parameter")
     defaults: dict[str, Any] = {
-        "players": game.min_players,
+        "players": min(max(2, game.min_players), game.max_players),  # solo: ask for it
         "rng_seed": 0,
         "max_plies": DEFAULT_MAX_PLIES,
         "encoding": encodings(game)[0],
@@ -219,7 +222,9 @@ class EurogamesSpielGame(_GameBase):
             game, players, options, values["max_plies"], values["rng_seed"], values["encoding"]
         )
         utility = (
-            pyspiel.GameType.Utility.ZERO_SUM
+            pyspiel.GameType.Utility.GENERAL_SUM  # one seat against the game's own opponent
+            if players == 1
+            else pyspiel.GameType.Utility.ZERO_SUM
             if players == 2
             else pyspiel.GameType.Utility.CONSTANT_SUM
         )
@@ -229,7 +234,7 @@ class EurogamesSpielGame(_GameBase):
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=2.0 - players,
+            utility_sum=None if players == 1 else 2.0 - players,
             max_game_length=self.setup.max_plies,
         )
         super().__init__(_game_type(game, utility), info, values)
@@ -343,7 +348,9 @@ class EurogamesSpielState(_StateBase):
         if state is None:
             return [0.0] * self._engine.setup.players
         if self._truncated(state):
-            return [2.0 / state.players - 1.0] * state.players  # a draw shared by every seat
+            # a draw shared by every seat and every opponent that is not a seat
+            share = 2.0 / (state.players + len(state.opponents())) - 1.0
+            return [share] * state.players
         return state.returns()
 
     def __str__(self) -> str:

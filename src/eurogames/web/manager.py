@@ -181,6 +181,14 @@ def breakdown_json(state: State, lang: str) -> list[list[dict[str, Any]]]:
              for part in parts] for parts in state.score_breakdown()]
 
 
+def opponents_json(state: State, lang: str) -> list[dict[str, Any]]:
+    """The opponents that are part of the game and not seats (docs/api.md; a solo game's
+    bot): name in ``lang``, score, whether they won, their score's parts."""
+    return [{"key": o.key, "name": o.name(lang), "score": o.score, "won": o.won,
+             "breakdown": [{"key": part.key, "points": part.points, "label": part.label(lang)}
+                           for part in o.parts]} for o in state.opponents()]
+
+
 def reveals(state: State, action: Action) -> bool:
     """Whether ``action`` draws or reveals hidden information (docs/api.md); a game without
     the method is treated as revealing everything, so nothing of it can be undone."""
@@ -334,6 +342,7 @@ class LiveMatch:
             "scores": state.scores(),
             "winners": state.winners() if state.is_over() else None,
             "breakdown": breakdown_json(state, lang) if state.is_over() else None,
+            "opponents": opponents_json(state, lang),
             "provisional": [{"what": value.what, "reason": value.reason}
                             for value in self.game.provisional],
         }
@@ -731,6 +740,7 @@ class MatchManager:
             "log": [entry.to_json(lang, None) for entry in live.log[:ply]],
             "scores": state.scores(), "winners": state.winners() if state.is_over() else None,
             "breakdown": breakdown_json(state, lang) if state.is_over() else None,
+            "opponents": opponents_json(state, lang),
         }
 
     # -- playing ---------------------------------------------------------------------------

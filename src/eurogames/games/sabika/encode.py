@@ -88,6 +88,17 @@ def layout(players: int, options: dict[str, Any] | None = None) -> Layout:
     ]
     for offset in range(n):
         blocks += _seat_blocks(offset)
+    if n == 1:  # solo: Yusuf, part of the game and not a seat (YS1, Q52)
+        blocks += [
+            Block("yusuf counts", 14, 2.0, "solo, Yusuf: score /50 (from -20), paria /10, "
+                  "favour /6, seals /9, worker tiles face down /4, turned /4, deck sizes "
+                  "(master builder /12, merchant /7, poet /7), large and small buildings /5, "
+                  "minor and major poems /5, warehouse tiles /5"),
+            Block("yusuf ships", 2 * len(CITIES), 1.0, "solo, Yusuf: per city (data order) "
+                  "a ship on the left, a ship on the right"),
+            Block("yusuf workers", 4 * (len(SPACES) + 1), 1.0, "solo, Yusuf: per worker "
+                  "(b1, b2, m, p) its space one-hot (o1–o9, m1–m7, i1–i7), beside his board"),
+        ]
     return Layout(blocks)
 
 
@@ -100,7 +111,7 @@ def _clip(x: float, high: float) -> float:
 
 
 def encode(view: dict[str, Any], players: int) -> np.ndarray:
-    me = observer_seat(view, players, "sabika", "Sabika", (2, 3, 4))
+    me = observer_seat(view, players, "sabika", "Sabika", (1, 2, 3, 4))
     n = players
     rel = [(s - me) % n for s in range(n)]
     out: list[float] = []
@@ -163,4 +174,22 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
         types += [DATA.small_buildings[t - 1].type for t in p["row"] if t]
         add(_clip(types.count(t) / 5, 2.0) for t in TYPES)
         add(1.0 if p["colour"] == c else 0.0 for c in COLOURS)
+    if n == 1:
+        _yusuf(view["y"], view["yusuf_score"], out)
     return np.asarray(out, dtype=np.float32)
+
+
+def _yusuf(y: dict[str, Any], score: int, out: list[float]) -> None:
+    """Solo: Yusuf's public holdings (the view's ``y``; his tiles and decks as counts)."""
+    out.extend((_clip((score + 20) / 50, 2.0), _clip(y["paria"] / 10, 2.0), y["favour"] / 6,
+                _clip(y["seals"] / 9, 2.0), y["tiles"] / 4, len(y["turned"]) / 4,
+                y["decks"]["master_builder"] / 12, y["decks"]["merchant"] / 7,
+                y["decks"]["poet"] / 7, _clip(len(y["large"]) / 5, 2.0),
+                _clip(len(y["small"]) / 5, 2.0), _clip(len(y["minors"]) / 5, 2.0),
+                _clip(len(y["majors"]) / 5, 2.0), _clip(len(y["houses"]) / 5, 2.0)))
+    for c in CITIES:
+        side = y["ships"].get(c, 0)
+        out.extend((float(side == 1), float(side == 2)))
+    for w in range(4):
+        out.extend(1.0 if y["work"][w] == x else 0.0 for x in SPACES)
+        out.append(float(y["work"][w] == ""))

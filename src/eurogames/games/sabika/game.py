@@ -62,7 +62,7 @@ def _options() -> dict[str, Option]:
 class Sabika(Game):
     name = "sabika"
     titles = {"en": "Sabika", "zh-Hant": "薩比卡", "zh-Hans": "萨比卡"}
-    min_players, max_players = 2, 4
+    min_players, max_players = 1, 4
     version = 1
     num_actions = A.NUM_ACTIONS
 
@@ -184,6 +184,7 @@ class Sabika(Game):
         state = SabikaState(self, seed, options, freeze(d), players)
         if players == 1:
             state.first_ship()  # YS3, before the start tiles (U23)
+            state._events = ()  # part of the set-up, seen in the view: no decision made it
         return state
 
     def _events(self, choice: str, rng: Rng) -> list[int]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eurogames.core import Action, Rng, ScorePart, State
+from eurogames.core import Action, Opponent, Rng, ScorePart, State
 from eurogames.games.sabika import actions as A
 from eurogames.games.sabika.actions import GOODS, MATERIALS, act
 from eurogames.games.sabika.data import Effect, SabikaData
@@ -1871,14 +1871,20 @@ class SabikaState(Yusuf, State):
         top = max(built.values())
         return [s for s in tied if built[s] == top]
 
-    def returns(self) -> list[float]:
-        """Q52: solo is scored as if Yusuf were a second seat: +1, 0 shared, -1."""
+    def opponents(self) -> list[Opponent]:
+        """Solo (Q52, YE7, YE8): Yusuf, not a seat; ``won`` when he wins or shares the win.
+        ``returns()`` then scores the human as if he were a second seat: +1, 0 shared, -1."""
         if self.players != 1:
-            return super().returns()
-        if not self.is_over():
-            return [0.0]
+            return []
+        from eurogames.games.sabika.text import SCORE_LABELS, YUSUF_NAMES
+
+        pts = self.d["y"]["pts"]
+        keys = ("start", "cards", *PARTS[1:])  # YE8
+        parts = tuple(ScorePart(k, pts[k], dict(SCORE_LABELS[k])) for k in keys
+                      if k in pts and (pts[k] or k == "start"))
         mine, his = self.solo_standing()
-        return [1.0 if mine > his else 0.0 if mine == his else -1.0]
+        return [Opponent("yusuf", dict(YUSUF_NAMES), self.y_score(),
+                         self.is_over() and his >= mine, parts)]
 
     def solo_standing(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """YE7: (points, large and small buildings) of the human and of Yusuf."""
@@ -1886,22 +1892,6 @@ class SabikaState(Yusuf, State):
                 self.count(0, "large_buildings") + self.count(0, "small_buildings"))
         his = (self.y_score(), self.y_count("large_buildings") + self.y_count("small_buildings"))
         return mine, his
-
-    def _game_over(self) -> Any:
-        if self.players != 1:
-            return super()._game_over()
-        from eurogames.core import Event
-
-        return Event("game_over", {"scores": self.scores(), "winners": self.winners(),
-                                   "yusuf": self.y_score()}, tuple(self.winners()))
-
-    def _describe_game_over(self, event: Any, lang: str, viewer: int | None,
-                            names: Any) -> str:
-        if self.players != 1:
-            return super()._describe_game_over(event, lang, viewer, names)
-        from eurogames.games.sabika.text import solo_over
-
-        return solo_over(event, lang)
 
     # -- information (I1-I5) ----------------------------------------------------------------
     def reveals(self, action: Action) -> bool:

@@ -43,7 +43,9 @@ SCORE_LABELS = {
                   "zh-Hans": "剩余的印章、资源和第纳尔"},
     "other": {"en": "Other rewards", "zh-Hant": "其他獎勵", "zh-Hans": "其他奖励"},
     "losses": {"en": "Rest and tribute", "zh-Hant": "休息和進貢", "zh-Hans": "休息和进贡"},
+    "cards": {"en": "Worker cards", "zh-Hant": "工人卡", "zh-Hans": "工人卡"},  # Yusuf's, YE8
 }
+YUSUF_NAMES = {"en": "Yusuf", "zh-Hant": "優素福", "zh-Hans": "优素福"}
 THIRD_PERSON = {
     "Keep": "keeps", "Move": "moves", "Rest": "rests", "End": "ends", "Take": "takes",
     "Process": "processes", "Expand": "expands", "Activate": "activates", "Visit": "visits",
@@ -375,10 +377,3 @@ def describe_event(state: Any, event: Any, lang: str, viewer: int | None, names:
     raise ValueError(f"sabika has no event {k!r}")
 
 
-def solo_over(event: Any, lang: str) -> str:
-    score, yusuf = event.data["scores"][0], event.data["yusuf"]
-    if event.data["winners"]:
-        return _lang(lang, f"The game is over: you beat Yusuf, {score} to {yusuf} (or share "
-                     "the win).", f"遊戲結束：你以{score}比{yusuf}勝過優素福（或共享勝利）。")
-    return _lang(lang, f"The game is over: Yusuf wins, {yusuf} to {score}.",
-                 f"遊戲結束：優素福以{yusuf}比{score}獲勝。")

@@ -210,8 +210,13 @@ export function startLobby(root) {
     const names = seatNames(m.seats);
     let state;
     if (finished && m.result) {
-      const winners = (m.result.winners || []).map((w) => names[w]).join(t("and"));
-      state = t("result_line", { winners, scores: (m.result.scores || []).join(" : ") });
+      // opponents that are not seats (a solo game's bot) count with the seats
+      const others = m.result.opponents || [];
+      const lang = getLang();
+      const winners = [...(m.result.winners || []).map((w) => names[w]),
+        ...others.filter((o) => o.won).map((o) => o.names[lang] || o.key)].join(t("and"));
+      const scores = [...(m.result.scores || []), ...others.map((o) => o.score)];
+      state = t("result_line", { winners, scores: scores.join(" : ") });
     } else if (finished) {
       state = t(`status_${m.status}`, {}, m.status);
     } else {

@@ -269,12 +269,15 @@ export function startPlay(root, matchId, token) {
       summary.hidden = true;
       return;
     }
-    const who = names();
-    const winners = payload.winners || [];
+    // opponents that are not seats (a solo game's bot) are listed after the seats
+    const others = payload.opponents || [];
+    const who = [...names(), ...others.map((o) => o.name)];
+    const winners = [...(payload.winners || []), ...others.flatMap((o, i) => (o.won ? [payload.scores.length + i] : []))];
     const line = winners.length > 1
       ? t("winners_shared", { who: winners.map((w) => who[w]).join(t("and")) })
       : winners.length ? t("winner", { who: who[winners[0]] }) : "";
-    const order = payload.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
+    const order = [...payload.scores, ...others.map((o) => o.score)].map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
+    const breakdown = payload.breakdown && [...payload.breakdown, ...others.map((o) => o.breakdown)];
     summary.hidden = false;
     replace(summary,
       h("h2", {}, t("game_over")),
@@ -282,7 +285,7 @@ export function startPlay(root, matchId, token) {
       h("table", { class: "final-scores" },
         h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("score")))),
         h("tbody", {}, order.map(({ score, seat }) => h("tr", { class: winners.includes(seat) ? "winner" : "" }, h("td", {}, who[seat], winners.includes(seat) ? " ★" : ""), h("td", {}, String(score)))))),
-      breakdownTable(payload.breakdown, who),
+      breakdownTable(breakdown, who),
       h("p", { class: "summary-links" },
         h("a", { class: "button", href: `/replay/${encodeURIComponent(matchId)}` }, t("open_replay")),
         h("a", { class: "button", href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${payload.game}-${matchId}.json` }, t("download_record")),

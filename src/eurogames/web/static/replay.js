@@ -164,9 +164,13 @@ export function startReplay(root, matchId) {
     log.scrollTop = log.scrollHeight;
     // at the end of a finished game: who won and where the points came from
     ending.hidden = !data.breakdown;
+    // opponents that are not seats (a solo game's bot): after the seats
+    const others = data.opponents || [];
+    const everyone = [...who, ...others.map((o) => o.name)];
+    const won = [...winners, ...others.flatMap((o, i) => (o.won ? [who.length + i] : []))];
     replace(ending, data.breakdown
-      ? [h("p", { class: "winners", id: "replay-winners" }, winnerLine(winners, who)),
-        breakdownTable(data.breakdown, who)]
+      ? [h("p", { class: "winners", id: "replay-winners" }, winnerLine(won, everyone)),
+        breakdownTable([...data.breakdown, ...others.map((o) => o.breakdown)], everyone)]
       : []);
   }
 
