@@ -517,3 +517,35 @@ def test_e2_end_rule_turn_gives_each_player_one_more_turn_q21():
     r.d["active"] = 1
     r.trigger_end("test")
     assert r.d["left"] == 1 + 3  # seat 2 ends the round, then a full round
+
+
+def test_minimal_payments_are_the_plain_definition_q40():
+    """The cached ``minimal_payments`` (a speed trick in rules.py) against C2 and Q40 read
+    plainly: every payment the action space names for the building, held, reaching the
+    cost, and with no good that could be dropped."""
+    from itertools import product
+
+    from eurogames.games.agra.actions import ACTIONS, MATERIALS
+    from eurogames.games.agra.rules import STONEMASON
+
+    state = new(2, seed=4)
+    named = {b: [a.payment for a in ACTIONS if a.kind == "build" and a.building == b]
+             for b in (4, 8, 12)}
+    for counts in product(range(4), repeat=len(MATERIALS)):
+        for stonemason in (False, True):
+            p = state.d["p"][0]
+            for m, n in zip(MATERIALS, counts, strict=True):
+                p["goods"][m] = n
+            p["contracts"] = [STONEMASON] if stonemason else []
+            for b in (4, 8, 12):
+                cost = state.t.cost[b]
+                plain = []
+                for pay in named[b]:
+                    if any(p["goods"][m] < n for m, n in zip(MATERIALS, pay, strict=True)):
+                        continue
+                    if state.build_value(0, pay) < cost:
+                        continue
+                    if all(state.build_value(0, tuple(n - (j == i) for j, n in enumerate(pay)))
+                           < cost for i, n in enumerate(pay) if n):
+                        plain.append(pay)
+                assert state.payments(0, b) == plain

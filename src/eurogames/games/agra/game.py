@@ -225,5 +225,21 @@ class Agra(Game):
             raise ValueError(f"not an agra state: {exc!r}") from None
         return state
 
+    def evaluate(self, state, seat):  # noqa: ANN001 - see heuristic.py
+        from eurogames.games.agra.heuristic import evaluate
+
+        return evaluate(state, seat)
+
+    def rollout_action(self, state, rng):  # noqa: ANN001
+        from eurogames.games.agra.heuristic import rollout_action
+
+        return rollout_action(state, rng)
+
+    def board_components(self) -> dict[str, Any]:
+        """The printed boards and cards for the drawn board (web/), from this game's data."""
+        from eurogames.games.agra.view import board_components
+
+        return board_components(self.tables)
+
 
 GAME = Agra()

@@ -33,6 +33,7 @@ The whole position is one JSON-ready dict, ``state.d``; ``clone`` copies it stru
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from eurogames.core import Action, ScorePart, State
@@ -400,8 +401,9 @@ class AgraState(State):
     def _swaps(self, seat: int) -> list[tuple[int, int]]:
         """M5e, N14, FT14: one good for another of equal (current) value."""
         goods = self.d["p"][seat]["goods"]
+        values = [self.value(g) for g in range(16)]
         return [(g, h) for g in range(16) if goods[g] > 0 for h in range(16)
-                if h != g and self.value(h) == self.value(g)]
+                if h != g and values[h] == values[g]]
 
     # placement (W1–W8)
     def _placements(self, seat: int) -> list[Action]:
@@ -503,6 +505,8 @@ class AgraState(State):
 
     def _favour_actions(self, seat: int) -> list[Action]:
         d, p = self.d, self.d["p"][seat]
+        if p["favour"] < least_favour(self.t):
+            return []  # F4: no favour action with less favour than every one needs
         ok = self._favour_ok
         out: list[Action] = []
         if ok(seat, "s1"):
@@ -596,20 +600,10 @@ class AgraState(State):
     def payments(self, seat: int, b: int) -> list[tuple[int, ...]]:
         """Q40: the minimal payments the player can make for building ``b``."""
         goods = self.d["p"][seat]["goods"]
-        cost = self.t.cost[b]
-        out = []
-        for a in A.ACTIONS:
-            if a.kind != "build" or a.building != b:
-                continue
-            pay = a.payment
-            if any(goods[m] < n for m, n in zip(A.MATERIALS, pay, strict=True)):
-                continue
-            if self.build_value(seat, pay) < cost:
-                continue
-            if all(self.build_value(seat, tuple(n - (j == i) for j, n in enumerate(pay)))
-                   < cost for i, n in enumerate(pay) if n):
-                out.append(pay)
-        return out
+        held = tuple(min(goods[m], 6) for m in A.MATERIALS)  # no payment names more than 6
+        values = tuple(self.t.build_value[m] for m in A.MATERIALS)
+        return list(minimal_payments(held, self.t.cost[b], values,
+                                     1 if self.owns(seat, STONEMASON) else 0))
 
     def _gen_bonus(self, top: dict[str, Any]) -> list[Action]:
         return [act("bonus", t) for t in self._bonus_choices(top["level"])]
@@ -1642,23 +1636,17 @@ class AgraState(State):
                 "actions": [a.text for a in self.actions()], "state": _copy(self.d)}
 
     def why_illegal(self, action: Action) -> str:
-        d, seat = self.d, self.current_player
-        p = d["p"][seat]
+        d = self.d
         top = d["stack"][-1]["k"] if d["stack"] else None
         k = action.kind
         if top is not None and k not in ("reclaim",):
             return f"a decision of another kind is due first ({top})"
         if k in ("place", "overtime", "favour_overtime") and d["phase"] == "order":
             return "the main action has been taken this turn (W1)"
-        if k == "place":
-            there = d["spaces"][action.space]
-            if there is not None and there[0] == seat:
-                return "your own worker is there: use overtime (W5)"
-            if p["workers"] == 0:
-                return "no worker is left in your supply: use overtime (W6)"
-            return "workers go on a character, a built building or the builder's (W1)"
-        if k == "overtime":
-            return "overtime needs your own worker there and 2 rupees, 1 with the Calligrapher (W5)"
+        if k in ("place", "overtime"):
+            from eurogames.games.agra.text import placement_problem
+
+            return placement_problem(self, action)
         if k == "end":
             return "the turn ends in the order phase, after the main action (O1, T3)"
         if k == "lay":
@@ -1673,8 +1661,9 @@ class AgraState(State):
         return "it is not among the legal actions"
 
     def _parse_problem(self, text: str) -> str:
-        action = A.BY_TEXT.get(text)
-        return "" if action is None else self.why_illegal(action)
+        from eurogames.games.agra.text import parse_problem
+
+        return parse_problem(self, text)
 
     # -- notation ---------------------------------------------------------------------------
     def _parse_alias(self, text: str, legal: list[Action]) -> Action | None:
@@ -1711,6 +1700,40 @@ class AgraState(State):
         from eurogames.games.agra.text import describe_event
 
         return describe_event(self, event, lang, viewer, names)
+
+
+@lru_cache(maxsize=8)
+def least_favour(tables: Tables) -> int:
+    """F4: the least favour any favour action needs (its need or its pay, the larger)."""
+    return min(max(cost) for cost in tables.favour_cost.values())
+
+
+@lru_cache(maxsize=16)
+def build_payments(b: int) -> tuple[tuple[int, ...], ...]:
+    """The payments the action space names for building ``b`` (C2), in id order."""
+    return tuple(a.payment for a in A.ACTIONS if a.kind == "build" and a.building == b)
+
+
+@lru_cache(maxsize=1 << 14)
+def minimal_payments(held: tuple[int, ...], cost: int, values: tuple[int, ...],
+                     bonus: int) -> tuple[tuple[int, ...], ...]:
+    """C2, Q40: the payments (counts in ``A.MATERIALS`` order) from the materials ``held``
+    whose build value (``values`` each, +1 for two kinds or more, + ``bonus``: N3) reaches
+    ``cost`` and from which no good can be dropped. A pure function of what it is given, so
+    cached; the same for every building (``build_payments`` names the same payments for
+    each; tests/agra/test_heuristic.py holds it to the plain definition)."""
+    def total(pay: tuple[int, ...]) -> int:
+        return (sum(v * n for v, n in zip(values, pay, strict=True))
+                + (1 if sum(1 for n in pay if n) >= 2 else 0) + bonus)
+
+    out = []
+    for pay in build_payments(4):
+        if any(h < n for h, n in zip(held, pay, strict=True)) or total(pay) < cost:
+            continue
+        if all(total(tuple(n - (j == i) for j, n in enumerate(pay))) < cost
+               for i, n in enumerate(pay) if n):
+            out.append(pay)
+    return tuple(out)
 
 
 def new_turn() -> dict[str, Any]:

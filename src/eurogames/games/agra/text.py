@@ -425,3 +425,60 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
         return say(lang, "Every price marker goes back to the Trader.",
                    "所有價格標記返還到商人處。", "所有价格标记返还到商人处。")
     raise ValueError(f"agra has no event {k!r}")
+
+
+# -- refusals: what is wrong with a well-formed action now ---------------------------------
+def placement_problem(state: Any, a: Any) -> str:
+    """Why ``place`` or ``overtime`` on ``a.space`` is refused in the placement (W1, W5,
+    W6), naming the space, who stands there and the rupees it would cost."""
+    d, seat = state.d, state.current_player
+    p = d["p"][seat]
+    s, name = a.space, A.space_name(a.space)
+    where = space(s, "en", state)
+    there = d["spaces"][s]
+    mine = there is not None and there[0] == seat
+    cost = state.overtime_cost(seat)
+    if a.kind == "place":
+        if mine:
+            return (f"your own worker stands on {where}: send another with overtime {name} "
+                    f"({cost} rupee{'' if cost == 1 else 's'}; W5)")
+        if p["workers"] == 0:
+            return ("no worker is left in your supply: use overtime on a space where one of "
+                    "yours stands (W6)")
+        b = s - 4
+        if s >= 4 and not d["built"][b] and d["builder"] != b:
+            at = (f"the builder's is {A.building_name(d['builder'])}" if d["builder"] >= 0
+                  else "the builder has left")
+            return (f"{where} is not built yet: workers go on a character, a built building "
+                    f"or the builder's ({at}; W1)")
+        return "it is not among the legal actions"
+    if not mine:
+        holder = "nobody" if there is None else "another player's worker"
+        return (f"overtime is for a space where your own worker stands, and {holder} stands on "
+                f"{where}: place {name} (W5)")
+    if p["workers"] > 0 and p["rupees"] < cost:
+        return (f"overtime costs {cost} rupee{'' if cost == 1 else 's'} and you have "
+                f"{p['rupees']}; only with no worker left in your supply is it taken for less "
+                "(W5, W6)")
+    return "it is not among the legal actions"
+
+
+SPACE_VERBS = ("place", "overtime", "lay", "stand")
+
+
+def parse_problem(state: Any, text: str) -> str:
+    """For text that names no legal action: a known action refused now (``why_illegal``),
+    a space that does not exist, or an unknown verb."""
+    action = A.BY_TEXT.get(text)
+    if action is not None:
+        return state.why_illegal(action)
+    words = text.split()
+    verbs = sorted({known.split()[0] for known in A.BY_TEXT})
+    if not words or words[0] not in verbs:
+        return f"unknown action; actions start with one of: {', '.join(verbs)}"
+    if words[0] in SPACE_VERBS and len(words) == 2:
+        characters = ", ".join(A.CHARACTERS)
+        return (f"there is no space {words[1]!r}: the spaces are the characters "
+                f"({characters}) and the buildings c.r, column and row 1 to 4 (1.1 is the "
+                "quarry)")
+    return ""

@@ -28,3 +28,42 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
     d.update(game="agra", players=state.players, seat=seat,
              current_player=state.current_player)
     return d
+
+
+def board_components(t: Any) -> dict[str, Any]:
+    """What is printed on Agra's boards and cards, as the rules read it (``Tables``, from the
+    data the game plays with), indexed as the view indexes it (goods 0–15, buildings 0–15 in
+    reading order, guilds 0–2): the drawn board's ``components.json`` (``Game.board_components``);
+    the views carry only what changes."""
+    from eurogames.games.agra.actions import BONUS_NAMES, CHARACTERS, GOODS, GUILDS
+    from eurogames.games.agra.tables import LEVELS
+
+    docks = [{"dock": d["dock"], "levels": [LEVELS.index(lv) for lv in d["levels"]],
+              "events": d["events"], "advance": d["advance"] and {
+                  "level": LEVELS.index(d["advance"]["level"]),
+                  "contracts": d["advance"]["contracts"]}} for d in t.docks]
+    return {
+        "goods": list(GOODS), "guilds": list(GUILDS), "characters": list(CHARACTERS),
+        "levels": list(LEVELS),
+        "value": list(t.value), "chain": list(t.chain), "tier": list(t.tier),
+        "buildings": [{"id": t.building_ids[b], "output": t.output[b], "input": t.input[b],
+                       "cost": t.cost[b], "level": t.level[b],
+                       "production": t.production[b]} for b in range(len(t.building_ids))],
+        "notables": {str(n): {"level": t.n_level[n], "guild": t.n_guild[n],
+                              "contract": list(t.n_contract[n]),
+                              "generous": {str(g): v for g, v in t.n_generous[n].items()}}
+                     for n in sorted(t.n_level)},
+        "orders": [[list(o) for o in column] for column in t.orders],
+        "bowls": list(t.bowls), "halves": {h: list(b) for h, b in t.halves.items()},
+        "tracks": [{"from": a, "to": b, "spaces": n, "farmer_start": f, "covers": list(c)}
+                   for a, b, n, f, c in t.tracks],
+        "production_max": t.production_max,
+        "favour_cost": {k: list(v) for k, v in t.favour_cost.items()},
+        "meditation": {"levels": t.med_levels, "mp": list(t.mp),
+                       "upgrade": [list(u) for u in t.upgrade]},
+        "influence": {"top": t.influence_top, "rupees": list(t.influence_rupees),
+                      "rewards": {str(k): v for k, v in t.rewards.items()}},
+        "docks": docks,
+        "bonus": [{"name": BONUS_NAMES[i], "level": lv, "guild": u, "favour": f, "cover": c,
+                   "rupees": r} for i, (lv, u, f, c, r) in enumerate(t.bonus)],
+    }
