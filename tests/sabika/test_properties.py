@@ -14,7 +14,7 @@ from eurogames.core.rng import Rng
 from .helpers import new
 
 LONG = bool(os.environ.get("EUROGAMES_LONG"))
-SEEDS = range(60) if LONG else range(3)
+SEEDS = range(600) if LONG else range(3)  # LONG: 2,400 games (1-4 players)
 MAX_PLIES = 5_000
 MATERIALS = (30, 30, 25, 20)  # K1
 
@@ -43,7 +43,7 @@ def check_invariants(state) -> None:
         assert all(state.stored(s) <= state.capacity(s) for s in range(state.players))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_games_keep_the_invariants_and_end(players, seed):
     state = new(players, seed=seed)

@@ -13,7 +13,7 @@ from eurogames.bots import make_bot
 from eurogames.core.game import LANGS
 from eurogames.games.sabika.game import GAME
 from eurogames.games.sabika.render import NOTATION, menu_item, notation_help, render_view
-from eurogames.games.sabika.text import ACTION_NAMES, MATERIAL_NAMES, hans
+from eurogames.games.sabika.text import ACTION_NAMES, MATERIAL_NAMES, SCORE_LABELS, hans
 
 
 def draw(renderable, width: int = 100) -> str:
@@ -99,6 +99,12 @@ def test_the_end_shows_game_over_and_score_parts():
     for lang in LANGS:
         text = draw(render_view(state.view(0), lang, 0, None))
         assert ("Game over" if lang == "en" else zh(lang, "遊戲結束")) in text
+        # the score parts in the screen's language, not the engine's keys
+        flat = "".join(text.split())
+        for key, points in state.d["p"][0]["pts"].items():
+            if points:
+                assert "".join(SCORE_LABELS[key][lang].split()) in flat, (lang, key)
+        assert "losses" not in text and "leftovers" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)

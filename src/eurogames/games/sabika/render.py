@@ -23,6 +23,7 @@ from eurogames.games.sabika.text import (
     GOODS_NAMES,
     MATERIAL_NAMES,
     RAW_NAMES,
+    SCORE_LABELS,
     hans,
 )
 
@@ -613,7 +614,8 @@ def player_panel(view: dict[str, Any], s: int, lang: str, seat: int | None,
     out.append(SEP[lang].join(ships) or "—")
     if view["phase"] == "over":
         out.append("\n" + _l(lang, "score_parts") + c, style="bold")
-        out.append(" ".join(f"{k} {v:+d}" for k, v in p["pts"].items() if v), style="grey70")
+        out.append(SEP[lang].join(f"{SCORE_LABELS[k][lang] if k in SCORE_LABELS else k} {v:+d}"
+                                  for k, v in p["pts"].items() if v), style="grey70")
     return out
 
 
