@@ -1107,14 +1107,20 @@ class SabikaState(Yusuf, State):
                 self.gain_material(seat, m, n)
         self.trigger(seat, "quarry")
 
-    def _do_expand(self, a: Action) -> None:
-        """O3: a display tile onto a warehouse; 1 or 2 points; the tile's bonus."""
-        d = self.d
-        top = d["stack"][-1]
+    def _begin_warehouse_action(self) -> int:
+        """O3, O4: the warehouse action's main part starts; its choice, if open, is made.
+        The acting seat."""
+        top = self.d["stack"][-1]
         seat = top["seat"]
         self._main_started(seat)
         if top["k"] == "warehouse":
             self._pop()
+        return seat
+
+    def _do_expand(self, a: Action) -> None:
+        """O3: a display tile onto a warehouse; 1 or 2 points; the tile's bonus."""
+        d = self.d
+        seat = self._begin_warehouse_action()
         i = A.WAREHOUSE_SLOTS.index(a.display)
         tile = d["whd"][i]
         d["whd"][i] = 0
@@ -1129,11 +1135,7 @@ class SabikaState(Yusuf, State):
     def _do_activate(self, a: Action) -> None:
         """O4: the bonus of a warehouse's top tile."""
         d = self.d
-        top = d["stack"][-1]
-        seat = top["seat"]
-        self._main_started(seat)
-        if top["k"] == "warehouse":
-            self._pop()
+        seat = self._begin_warehouse_action()
         self._push(self._fx(seat, ["wh", d["p"][seat]["houses"][a.house][-1]]))
 
     def _do_market(self, a: Action) -> None:
