@@ -29,6 +29,8 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -141,8 +143,25 @@ class BotRunner:
 
 def _worker_setup() -> None:
     """Ctrl-C in the terminal reaches the whole process group: the server shuts down
-    cleanly and stops its workers, which must not die first with a traceback each."""
+    cleanly and stops its workers, which must not die first with a traceback each.
+
+    A server killed outright (SIGKILL, the OOM killer) runs no shutdown code, and its
+    workers would wait on their queue for ever, each holding its memory. So every worker
+    watches its parent and exits as soon as it is gone (its parent id changes when it is
+    re-parented); once the workers are gone, the pool's resource tracker reads the end of
+    its pipe and exits too."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True,
+                     name="exit-with-server").start()
+
+
+PARENT_POLL_SECONDS = 0.5
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(0)  # no clean-up to do: a worker keeps nothing between decisions
 
 
 def _any_game() -> Game:
