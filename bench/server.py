@@ -2,14 +2,22 @@
 
     python bench/server.py                          # 8 Splendor games at once, up to 30 s
     python bench/server.py --games 16 --seconds 20 --game alhambra --transport http
+    python bench/server.py --processes 2            # two servers on one database
+    python bench/server.py --processes 2 --database-url postgresql://user@host/throwaway
 
-Starts ``eurogames serve`` as a subprocess on a temporary SQLite file (so every action is a
-committed transaction, as in real use), creates ``--games`` matches whose seats are all human,
-and drives every seat from this process: each seat keeps its own WebSocket open (so the server
+Starts ``eurogames serve`` as a subprocess (``--processes`` of them, on one database, as
+docs/web.md "Deployment" describes) on a temporary SQLite file (so every action is a
+committed transaction, as in real use) or on ``--database-url`` (a throwaway database: the
+bench's matches stay in it), creates ``--games`` matches whose seats are all human, and drives
+every seat from this process: each seat keeps its own WebSocket open (so the server
 broadcasts a per-seat payload after every action, as it would to browsers), and when the
 payload says the seat decides it picks a random action from the payload's ``legal`` list.
-An action's latency is the time from sending it (over the seat's WebSocket, or as an HTTP
-POST with ``--transport http``) to that seat's socket receiving the state after it.
+With several processes, ``--spread seat`` (the default) connects the seats of one match to
+different processes, so every move reaches the opponent through the database (SQLite: the
+poll; PostgreSQL: NOTIFY); ``--spread match`` keeps each match's seats on one process (a
+proxy that routes by match). An action's latency is the time from sending it (over the seat's
+WebSocket, or as an HTTP POST with ``--transport http``) to that seat's socket receiving the
+state after it.
 
 Reports actions per second over the run and the p50/p99/max action latency. The client runs
 in the same machine: on a small machine it competes with the server for the CPU.
@@ -44,8 +52,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen([*SERVE, "--port", str(port), "--db", str(db)],
+def start_server(database: list[str], port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen([*SERVE, "--port", str(port), *database],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                start_new_session=True)
     deadline = time.monotonic() + 30
@@ -124,27 +132,36 @@ async def play_seat(base: str, http: httpx.AsyncClient, match: dict[str, Any], s
                         sent_at = None
 
 
-async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float]:
-    base = f"127.0.0.1:{port}"
+async def run(args: argparse.Namespace, ports: list[int]) -> tuple[Stats, float]:
+    bases = [f"127.0.0.1:{port}" for port in ports]
     stats = Stats()
     rng = random.Random(args.seed)
     limits = httpx.Limits(max_connections=args.games * args.players + 4)
-    async with httpx.AsyncClient(base_url=f"http://{base}", limits=limits, timeout=60) as http:
+    clients = [httpx.AsyncClient(base_url=f"http://{base}", limits=limits, timeout=60)
+               for base in bases]
+    try:
         matches = []
         for i in range(args.games):
             game = args.game if args.game != "mix" else ("splendor", "alhambra")[i % 2]
-            response = await http.post("/api/matches", json={
+            response = await clients[i % len(clients)].post("/api/matches", json={
                 "game": game, "players": args.players, "seed": args.seed + i,
                 "seats": [{"kind": "human", "name": f"bench {s}"} for s in range(args.players)]})
             response.raise_for_status()
             matches.append(response.json())
+
+        def home(i: int, seat: int) -> int:  # the process this seat's person is sent to
+            return (i + (seat if args.spread == "seat" else 0)) % len(bases)
+
         start = time.perf_counter()
         deadline = start + args.seconds
         await asyncio.gather(*(
-            play_seat(base, http, match, seat, random.Random(rng.random()), stats, deadline,
-                      args.transport)
-            for match in matches for seat in range(args.players)))
+            play_seat(bases[home(i, seat)], clients[home(i, seat)], match, seat,
+                      random.Random(rng.random()), stats, deadline, args.transport)
+            for i, match in enumerate(matches) for seat in range(args.players)))
         return stats, time.perf_counter() - start
+    finally:
+        for client in clients:
+            await client.aclose()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -161,23 +178,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--transport", default="ws", choices=["ws", "http"],
                         help="send actions over the seat's WebSocket or as HTTP POSTs")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on the one database")
+    parser.add_argument("--spread", default="seat", choices=["seat", "match"],
+                        help="with several processes: a match's seats on different ones "
+                             "(seat) or all on one (match)")
+    parser.add_argument("--database-url", default=None,
+                        help="a throwaway database instead of a temporary SQLite file")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.seconds <= 0:
-        parser.error("--games and --seconds must be positive")
+    if args.games < 1 or args.seconds <= 0 or args.processes < 1:
+        parser.error("--games, --seconds and --processes must be positive")
 
     with tempfile.TemporaryDirectory(prefix="eurogames-bench-") as folder:
-        port = free_port()
-        server = start_server(Path(folder) / "bench.sqlite3", port)
+        database = (["--database-url", args.database_url] if args.database_url
+                    else ["--db", str(Path(folder) / "bench.sqlite3")])
+        ports, servers = [], []
         try:
-            stats, elapsed = asyncio.run(run(args, port))
+            for _ in range(args.processes):  # one after the other: the first makes the tables
+                ports.append(free_port())
+                servers.append(start_server(database, ports[-1]))
+            stats, elapsed = asyncio.run(run(args, ports))
         finally:
-            stop_server(server)
+            for server in servers:
+                stop_server(server)
 
     actions = len(stats.latencies)
+    kind = "PostgreSQL" if args.database_url else "SQLite (WAL, synchronous=FULL)"
     print(f"eurogames web server bench — Python {platform.python_version()}, "
-          f"{os.cpu_count()} CPUs, SQLite (WAL, synchronous=FULL), loopback")
-    print(f"{args.games} {args.game} games × {args.players} seats at once, actions over "
-          f"{args.transport}, {elapsed:.1f} s")
+          f"{os.cpu_count()} CPUs, {kind}, loopback")
+    spread = f", seats spread by {args.spread}" if args.processes > 1 else ""
+    print(f"{args.games} {args.game} games × {args.players} seats at once on "
+          f"{args.processes} server process{'es' if args.processes > 1 else ''}{spread}, "
+          f"actions over {args.transport}, {elapsed:.1f} s")
     print(f"games finished      {stats.finished}")
     print(f"actions             {actions}  ({stats.errors} refused)")
     print(f"actions/s           {actions / elapsed:,.1f}")

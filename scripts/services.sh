@@ -10,8 +10,8 @@ install_debian_packages() {
     local need=()
     [ -x /usr/bin/chromium ] || need+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need+=(postgresql)
-    # a CJK font, so that the browser tests' screenshots show the Chinese boards' words
-    [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
+    # a CJK font (Noto Sans CJK), so that the browser tests' screenshots show the Chinese boards' words
+    [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || need+=(fonts-noto-cjk)
     [ ${#need[@]} -eq 0 ] && return 0
     if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
         echo "services: cannot install ${need[*]} (needs root and apt-get); those tests will skip"

@@ -231,3 +231,15 @@ def test_f4_an_empty_bag_ends_the_game_and_says_so():
         "袋中已無建築板塊，1、2、3、4號位置無法補滿：遊戲結束。"
     )
     assert events(state, "game_over")[0].data == {"scores": [16, 0, 0], "winners": [0]}
+
+
+def test_f2_a_tile_handed_out_at_the_end_is_not_called_bought():
+    """F2: the market's last tiles go to the seats with the most of their currency; placing
+    one is described as the end's hand-out, never as "the bought tile" (issue 17)."""
+    state = position(players=3, market=[0, 0, 14, 0], bag=[], hands={0: "blue 9"},
+                     display="orange 1")
+    play(state, "take orange 1")
+    place = next(a for a in state.legal_actions() if a.text.startswith("reserve 14"))
+    en = state.describe(place, "en")
+    assert "handed to you at the end" in en and "bought" not in en
+    assert "終局" in state.describe(place, "zh-Hant") and "终局" in state.describe(place, "zh-Hans")

@@ -125,6 +125,21 @@ def test_other_seats_hidden_start_tiles_never_show(lang):
         assert draw(render_view(twin.view(s), lang, s, None)) == base
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_face_down_wishes_show_as_face_down_q41(lang):
+    """Q41: with ``wishes_face_down`` the screen shows each place on the round track as face
+    down, the same in every redraw, until its tile enters the tower."""
+    state = GAME.new(2, seed=3, options={"wishes_face_down": True})
+    text = draw(render_view(state.view(0), lang, 0, None))
+    word = {"en": "face down", "zh-Hant": "面朝下", "zh-Hans": hans("面朝下")}[lang]
+    assert text.count(word) >= 3
+    for k in range(4):
+        twin = state.resample_hidden(0, 300 + k)
+        assert draw(render_view(twin.view(0), lang, 0, None)) == text
+    shown = draw(render_view(GAME.new(2, seed=3).view(0), lang, 0, None))
+    assert all(wid in shown for wid in state.d["wishes"])
+
+
 def test_notation_help_covers_every_decision_kind_met_in_random_games():
     covered = {row[0] for row in NOTATION}
     met = set()

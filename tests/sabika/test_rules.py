@@ -519,6 +519,33 @@ def test_p3_p4_carving_red_scores_its_materials_and_acts_at_once():
     assert p["pts"]["other"] == 3 and d["minor"][0] == 0
 
 
+def test_p3_q39_poem_extra_plaster_lets_plaster_be_the_extra():
+    """Q39: the main text allows plaster as the extra (default); option
+    ``poem_extra_plaster`` false reads the glossary (wood, marble, glazed), so plaster is paid
+    only as the base. It tells only when plaster may repeat (EV4, Q27): plaster + plaster."""
+    carves = {}
+    for allowed in (True, False):
+        state = blank(playing(2, poem_extra_plaster=allowed))
+        d = state.d
+        d["event"] = 4  # EV4: the same material may repeat
+        d["minor"][0] = 5
+        d["p"][0].update(mat=[2, 1, 0, 0], dinars=2)
+        turn(state, 0)
+        play(state, "move p i1")
+        carves[allowed] = {t for t in texts(state) if t.startswith("carve n1 blue")}
+    assert "carve n1 blue pay plaster,plaster" in carves[True]
+    assert "carve n1 blue pay plaster,plaster" not in carves[False]
+    assert carves[True] - carves[False] == {"carve n1 blue pay plaster,plaster"}
+    assert "carve n1 blue pay plaster,wood" in carves[False]  # plaster as the base
+    without_ev4 = blank(playing(2, poem_extra_plaster=False))
+    without_ev4.d["minor"][0] = 5
+    without_ev4.d["p"][0].update(mat=[2, 1, 0, 0], dinars=2)
+    turn(without_ev4, 0)
+    play(without_ev4, "move p i1")
+    assert {"carve n1 blue pay plaster", "carve n1 blue pay plaster,wood"} <= set(
+        texts(without_ev4))
+
+
 def test_p2_at_most_two_majors():
     state = blank(playing(2))
     d = state.d
@@ -625,6 +652,60 @@ def test_sw2_sw3_the_tower_scores_every_tile_in_it():
     d["stack"] = [{"k": "_narrator", "seat": 0}]
     state._settle()
     assert d["p"][0]["pts"]["wishes"] == 4 + 4 + 1
+
+
+def last_rest_of_round_five(**options):
+    """Round 5, every worker lying but seat 0's poet: ``rest p`` ends the action phase, and
+    with it the game's last narrator step (E3; no refresh follows)."""
+    state = blank(playing(2, **options))
+    d = state.d
+    d["round"] = 5
+    d["tower"] = tuple(d["wishes"][:2])
+    for p in d["p"]:
+        p["up"] = [False] * 4
+    d["p"][0]["up"][3] = True
+    return turn(state, 0)
+
+
+def test_u6_sw1_q41_wishes_face_down_are_hidden_from_every_seat_until_the_tower():
+    """Q41: face up by default; option ``wishes_face_down`` hides the tiles on the round track
+    from every seat (and a spectator) until each enters the tower (SW2), and the decision that
+    sends one there reveals it (I5)."""
+    face_up = playing(2)
+    assert face_up.view(0)["wishes"] == list(face_up.d["wishes"])
+    state = playing(2, wishes_face_down=True)
+    for seat in (0, 1, None):
+        assert state.view(seat)["wishes"] == [None, None, None]
+    assert state.d["wishes"] == new(2, 1).d["wishes"]  # the same set-up draws (U23)
+    state.d["tower"] = (state.d["wishes"][0],)
+    assert state.view(1)["wishes"] == [state.d["wishes"][0], None, None]
+    hidden = last_rest_of_round_five(wishes_face_down=True)
+    rest = hidden.parse_action("rest p")
+    assert hidden.reveals(rest)
+    play(hidden, "rest p")
+    assert hidden.view(0)["wishes"] == list(hidden.d["wishes"]) == list(hidden.d["tower"])
+    shown = last_rest_of_round_five()
+    assert not shown.reveals(shown.parse_action("rest p"))  # face up: nothing new is seen
+
+
+def test_u6_i4_q41_face_down_wishes_are_redrawn_one_of_each_letter():
+    """``resample_hidden`` draws the face-down wishes again: the tower's stay, the places to
+    come get one tile of each letter not in the tower, in any order."""
+    state = playing(2, wishes_face_down=True)
+    d = state.d
+    d["tower"] = (d["wishes"][0],)
+    letters = {w.id: w.letter for w in DATA.wishes}
+    drawn = set()
+    for seed in range(40):
+        world = state.resample_hidden(0, seed)
+        wishes = world.d["wishes"]
+        assert wishes[0] == d["wishes"][0] and world.view(0) == state.view(0)
+        assert sorted(letters[w] for w in wishes) == ["A", "B", "C"]
+        drawn.add(wishes[1:])
+    assert len(drawn) > 4
+    face_up = playing(2)
+    assert {face_up.resample_hidden(0, seed).d["wishes"] for seed in range(5)} == {
+        face_up.d["wishes"]}
 
 
 # -- end of game (E) --------------------------------------------------------------------------

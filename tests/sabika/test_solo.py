@@ -9,6 +9,7 @@ import json
 import pytest
 
 from eurogames.core import Rng
+from eurogames.games.sabika.data import DATA
 from eurogames.games.sabika.game import GAME
 from eurogames.games.sabika.solo import YUSUF
 
@@ -114,6 +115,29 @@ def test_ya1_q30_the_highest_current_era_tile_of_a_wish_type():
     y = d["y"]
     palaces = [t.id for t in state.data.large_buildings if t.era == 1 and t.type == "palace"]
     assert y["large"] == (max(palaces),) and y["favour"] == 1
+
+
+def test_ya1_q30_q41_with_face_down_wishes_only_the_tower_counts():
+    """Q30, Q41: with ``wishes_face_down`` Yusuf reads only the wish tiles in the tower: with
+    none there he takes the highest-numbered current-era tile of any type."""
+    era_one = [t for t in DATA.large_buildings if t.era == 1]
+    highest = max(era_one, key=lambda t: t.id)
+    other = next(w for w in ("A1", "A2", "A3")
+                 if highest.type not in next(x for x in DATA.wishes if x.id == w).types)
+    taken = {}
+    for face_down in (False, True):
+        state = human_turn(7, wishes_face_down=face_down)
+        d = state.d
+        blank_yusuf(state)
+        d["wishes"], d["tower"] = (other, "B1", "C1"), ()
+        d["large"] = tuple(t.id for t in era_one)
+        state.y_large_building({})
+        taken[face_down] = d["y"]["large"][0]
+    assert taken[True] == highest.id
+    assert taken[False] != highest.id  # face up: a tile of the wish's types
+    state = human_turn(7, wishes_face_down=True)
+    state.d["wishes"], state.d["tower"] = (other, "B1", "C1"), (other,)
+    assert state.wish_types() == set(next(x for x in DATA.wishes if x.id == other).types)
 
 
 def test_ya2_q31_the_rightmost_column_lowest_of_a_wish_type_else_its_top():

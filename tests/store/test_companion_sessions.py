@@ -23,7 +23,7 @@ from eurogames.store import (
 )
 from eurogames.store.db import SCHEMA_VERSION, metadata
 
-from .test_store import BACKENDS, PG_URL, new_match, open_store
+from .test_store import BACKENDS, PG_URL, as_schema, new_match, open_store
 
 SETTINGS = {"follow": "always", "wig_rate": "2"}
 
@@ -202,11 +202,9 @@ def version_1_database(path: Path) -> None:
     opened = Store.sqlite(path)
     new_match(opened)
     opened.append_action("m1", 1, 0, "take white blue green")
+    with opened.engine.begin() as conn:
+        as_schema(conn, 1)
     opened.close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("DROP TABLE companion_answers")
-        conn.execute("DROP TABLE companion_sessions")
-        conn.execute("UPDATE eurogames_meta SET value = '1' WHERE key = 'schema_version'")
 
 
 def test_a_version_1_database_gets_the_session_tables_and_keeps_its_matches(
@@ -215,10 +213,7 @@ def test_a_version_1_database_gets_the_session_tables_and_keeps_its_matches(
     new_match(opened)
     opened.append_action("m1", 1, 0, "take white blue green")
     with opened.engine.begin() as conn:  # back to what eurogames wrote before: matches only
-        conn.execute(text("DROP TABLE companion_answers"))
-        conn.execute(text("DROP TABLE companion_sessions"))
-        conn.execute(text("UPDATE eurogames_meta SET value = '1' "
-                          "WHERE key = 'schema_version'"))
+        as_schema(conn, 1)
     opened.close()
     opened = open_store(kind, tmp_path)
     assert [a.text for a in opened.get_match("m1").actions] == ["take white blue green"]
@@ -227,7 +222,7 @@ def test_a_version_1_database_gets_the_session_tables_and_keeps_its_matches(
     with opened.engine.connect() as conn:
         version = conn.execute(text(
             "SELECT value FROM eurogames_meta WHERE key = 'schema_version'")).scalar()
-    assert version == str(SCHEMA_VERSION) == "2"
+    assert version == str(SCHEMA_VERSION) == "3"
     new_session(opened)
     opened.append_answer("s1", 1, "confirm")
     assert texts(opened) == ["confirm"]
@@ -245,9 +240,11 @@ def test_a_version_1_database_still_needs_its_own_tables(tmp_path: Path) -> None
 
 def test_a_version_2_database_without_the_session_tables_is_damaged(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    Store.sqlite(path).close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("DROP TABLE companion_answers")
+    opened = Store.sqlite(path)
+    with opened.engine.begin() as conn:
+        as_schema(conn, 2)
+        conn.execute(text("DROP TABLE companion_answers"))
+    opened.close()
     with pytest.raises(StoreError, match="has no companion_answers table .damaged"):
         Store.sqlite(path)
 
@@ -268,5 +265,5 @@ def test_an_unreadable_schema_version_is_refused(tmp_path: Path) -> None:
     Store.sqlite(path).close()
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE eurogames_meta SET value = 'two' WHERE key = 'schema_version'")
-    with pytest.raises(StoreError, match="schema version two; this version reads 1, 2"):
+    with pytest.raises(StoreError, match="schema version two; this version reads 1, 2, 3"):
         Store.sqlite(path)

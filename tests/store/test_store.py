@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 import eurogames
@@ -64,6 +65,20 @@ def store(backend: str, tmp_path: Path) -> Iterator[Store]:
     opened = open_store(backend, tmp_path)
     yield opened
     opened.close()
+
+
+def as_schema(conn: Connection, version: int) -> None:
+    """Turn a database of the current schema back into what an older eurogames wrote:
+    version 2 had no ``ply``, ``current_player`` or ``revision`` in the matches, version 1
+    no companion tables either."""
+    if version < 3:
+        for column in ("ply", "current_player", "revision"):
+            conn.execute(text(f"ALTER TABLE matches DROP COLUMN {column}"))
+    if version < 2:
+        conn.execute(text("DROP TABLE companion_answers"))
+        conn.execute(text("DROP TABLE companion_sessions"))
+    conn.execute(text(f"UPDATE eurogames_meta SET value = '{version}' "
+                      "WHERE key = 'schema_version'"))
 
 
 def new_match(store: Store, id: str = "m1", **changes: object) -> None:

@@ -50,8 +50,10 @@ def test_catalogue_lists_games_options_and_bot_levels(client: Any) -> None:
     splendor = games["splendor"]
     assert splendor["title"] == "璀璨寶石"
     assert (splendor["min_players"], splendor["max_players"]) == (2, 4)
-    assert splendor["options"] == [{"name": "first", "default": 0, "help": splendor["options"][0]
-                                    ["help"], "type": "int", "choices": None}]
+    assert [{key: option[key] for key in ("name", "default", "type", "choices")}
+            for option in splendor["options"]] == [
+        {"name": "first", "default": 0, "type": "int", "choices": None}]
+    assert splendor["options"][0]["label"] == "起始玩家"  # the game's words (test_shell_api.py)
     assert isinstance(splendor["board"], bool) and splendor["provisional"] == []
     bots = {entry["name"]: entry["levels"] for entry in body["bots"]}
     assert bots == {"random": [], "greedy": [], "mcts": ["easy", "normal", "hard"]}

@@ -420,7 +420,7 @@ def test_splendor_against_a_bot_to_the_end_by_clicking(
     page.wait_for_selector(".sp-table")
     page.click("#replay-next")
     page.wait_for_function(
-        "() => document.getElementById('replay-ply').textContent.startsWith('Ply 1 of')")
+        "() => document.getElementById('replay-ply').textContent.startsWith('Move 1 of')")
 
     # a downloaded record opens as a replay from the lobby
     record = httpx.get(f"{base}/api/matches/{match['match']}/record", timeout=10).json()
@@ -512,10 +512,11 @@ def test_alhambra_to_the_end_shows_scorings_hand_outs_and_the_breakdown(
     assert "scoring3.walls" in keys and all(k.startswith("scoring") for k in keys)
     totals = breakdown.locator("tr.total th").all_inner_texts()[1:]
     assert [int(x) for x in totals] == final["scores"]
+    assert "scorings done 3/3" in page.inner_text(".al-info")  # the end's scoring counts
     summary.screenshot(path=str(artifacts / "alhambra-summary.png"))
     page.screenshot(path=str(artifacts / "alhambra-finished.png"), full_page=True)
 
-    page.goto(f"{base}/replay/{match['match']}#ply={final['ply']}")
+    page.goto(f"{base}/replay/{match['match']}#move={final['ply']}")
     page.wait_for_selector("#score-breakdown")
     assert page.locator("#replay-winners").inner_text().startswith(("Winner: ", "Shared"))
     page.screenshot(path=str(artifacts / "alhambra-replay-end.png"), full_page=True)
@@ -781,7 +782,8 @@ def test_a_game_the_catalogue_gives_no_board_plays_in_the_generic_view(
     page.goto(seat_url(base, match, 0))
     assert wait_turn(page)
     page.wait_for_selector("#board .generic")
-    assert not [path for path in loaded(page) if path.startswith("/games/")]
+    assert not [path for path in loaded(page) if path.startswith("/games/")
+                and "/board/" in path]  # its rules summary may be asked for, no board file
     click_action(page, actions_in(page, ".generic-legal button[data-action]")[0])
     wait_ply(page, 1)
 
@@ -805,7 +807,8 @@ def test_a_game_from_another_package_plays_to_the_end_in_the_generic_view(
         click_action(page, actions_in(page, ".generic-legal button[data-action]")[0])
         wait_ply(page, after + 1)
     assert page.get_attribute("#play", "data-status") == "finished"
-    assert not [path for path in loaded(page) if path.startswith("/games/")]
+    assert not [path for path in loaded(page) if path.startswith("/games/")
+                and "/board/" in path]  # its rules summary may be asked for, no board file
     page.screenshot(path=str(artifacts / "plugin-game-finished.png"), full_page=True)
 
 

@@ -44,6 +44,9 @@ def serve_command(
     open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the lobby in "
                                                "the web browser once the server runs.")]
     = False,
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="Server processes "
+                                         "sharing the port and the database (docs/web.md, "
+                                         "Deployment).")] = 1,
     data: DataOption = None,
 ) -> None:
     """Serve the games in the browser: a lobby, play against people or bots, replays."""
@@ -66,6 +69,13 @@ def serve_command(
     out = Console(highlight=False, emoji=False)
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     shown = f"[{shown}]" if ":" in shown else shown
+    if workers > 1:
+        store.close()  # opened (and upgraded) once here; each worker opens its own
+        if port == 0:
+            raise _fail("--workers needs a port of its own choosing, not --port 0")
+        _serve_workers(store.location if store.is_sqlite else database_url, host, port,
+                       workers, f"http://{shown}:{port}/", store.location, open_browser, out)
+        return
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -94,6 +104,34 @@ def serve_command(
         raise _fail(f"could not serve on {host}:{port}") from None
     finally:
         store.close()
+    out.print(Text("stopped; every match is saved", style="grey62"))
+
+
+def _serve_workers(database: str | None, host: str, port: int, workers: int, url: str,
+                   location: str, open_browser: bool, out: Console) -> None:
+    """``workers`` processes started by uvicorn on one socket, each with its own app on the
+    one database (``app_from_environment``): changes reach each other through the database."""
+    import os
+
+    import uvicorn
+
+    from eurogames.web.app import DATABASE_ENV
+    from eurogames.web.inputs import MAX_MESSAGE
+
+    assert database is not None
+    os.environ[DATABASE_ENV] = database if "://" in database else f"sqlite:///{database}"
+    out.print(Text.assemble(("eurogames ", "bold"), f"serving on {url} with {workers} "
+                            "processes", ("  (Ctrl-C stops)", "grey62")))
+    out.print(Text(f"matches are kept in {location}", style="grey62"))
+    if open_browser:
+        webbrowser.open(url)
+    try:
+        uvicorn.run("eurogames.web.app:app_from_environment", factory=True, host=host,
+                    port=port, workers=workers, log_level="warning", ws_max_size=MAX_MESSAGE)
+    except KeyboardInterrupt:
+        pass
+    except SystemExit:
+        raise _fail(f"could not serve on {host}:{port}") from None
     out.print(Text("stopped; every match is saved", style="grey62"))
 
 

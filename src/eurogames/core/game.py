@@ -221,7 +221,7 @@ class Game(ABC):
                 f"not {players}"
             )
         if seed is None:
-            seed = int.from_bytes(os.urandom(6), "big")
+            seed = int.from_bytes(os.urandom(8), "big")  # 64 bits: a deal cannot be guessed
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         return self._new(players, seed, self.check_options(players, options or {}))

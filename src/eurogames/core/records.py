@@ -17,6 +17,11 @@ from eurogames.core.game import Game, State
 
 RECORD_KEYS = ("game", "version", "players", "seed", "options", "actions", "result", "data")
 OPTIONAL_KEYS = ("result", "data")  # a record without "data" was played with shipped data
+# who sat where, for people (the web server's download names its seats): not part of the
+# game, so state.record() has none, and a record replays the same with or without it
+SEATS_KEY = "seats"
+SEAT_KINDS = ("human", "bot")
+MAX_SEAT_TEXT = 40
 
 
 def result_of(state: State) -> dict[str, Any] | None:
@@ -72,7 +77,7 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
     missing = [key for key in RECORD_KEYS if key not in record and key not in OPTIONAL_KEYS]
     if missing:
         raise RecordError(f"the record has no {missing[0]!r} field")
-    extra = sorted(set(record) - set(RECORD_KEYS))
+    extra = sorted(set(record) - {*RECORD_KEYS, SEATS_KEY})
     if extra:
         raise RecordError(f"the record has an unknown field {extra[0]!r}")
     name = record["game"]
@@ -93,6 +98,7 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
     for key in ("players", "seed"):
         if not _is_int(record[key]):
             raise RecordError(f"{key!r} must be an integer, not {record[key]!r}")
+    _check_seats(record)
     if not isinstance(record["options"], dict):
         raise RecordError(f"'options' must be an object, not {record['options']!r}")
     actions = record["actions"]
@@ -123,6 +129,34 @@ def replay(record: dict[str, Any] | str, upto: int | None = None) -> State:
             f"({result_of(state)!r})"
         )
     return state
+
+
+def _check_seats(record: dict[str, Any]) -> None:
+    """A record's optional ``seats``: one ``{"kind": "human", "name"}`` or ``{"kind": "bot",
+    "bot", "level"}`` per player (names and levels may be null), texts of at most 40
+    characters."""
+    seats = record.get(SEATS_KEY)
+    if seats is None:
+        return
+    if not isinstance(seats, list) or len(seats) != record["players"]:
+        raise RecordError(f"'seats' must list one seat per player ({record['players']}), "
+                          f"not {seats!r}")
+    for i, seat in enumerate(seats):
+        where = f"seats[{i}]"
+        if not isinstance(seat, dict):
+            raise RecordError(f"{where} must be an object, not {seat!r}")
+        extra = sorted(set(seat) - {"kind", "name", "bot", "level"})
+        if extra:
+            raise RecordError(f"{where} has an unknown field {extra[0]!r}")
+        if seat.get("kind") not in SEAT_KINDS:
+            raise RecordError(f"{where}.kind must be human or bot, not {seat.get('kind')!r}")
+        if seat["kind"] == "bot" and not isinstance(seat.get("bot"), str):
+            raise RecordError(f"{where}.bot must name the bot, not {seat.get('bot')!r}")
+        for key in ("name", "bot", "level"):
+            value = seat.get(key)
+            if value is not None and (not isinstance(value, str) or len(value) > MAX_SEAT_TEXT):
+                raise RecordError(f"{where}.{key} must be text of at most {MAX_SEAT_TEXT} "
+                                  f"characters, not {value!r}")
 
 
 def _check_data(record: dict[str, Any], game: Game) -> None:

@@ -2,6 +2,7 @@
 :mod:`eurogames.store.db`."""
 
 from eurogames.store.db import (
+    ChangeListener,
     DuplicateActionError,
     DuplicateMatchError,
     DuplicateSessionError,
@@ -9,6 +10,7 @@ from eurogames.store.db import (
     MatchInfo,
     SeatRecord,
     StaleAnswerError,
+    StaleMatchError,
     StaleUndoError,
     Store,
     StoredAction,
@@ -22,6 +24,7 @@ from eurogames.store.db import (
 )
 
 __all__ = [
+    "ChangeListener",
     "DuplicateActionError",
     "DuplicateMatchError",
     "DuplicateSessionError",
@@ -29,6 +32,7 @@ __all__ = [
     "MatchInfo",
     "SeatRecord",
     "StaleAnswerError",
+    "StaleMatchError",
     "StaleUndoError",
     "Store",
     "StoreError",

@@ -10,20 +10,39 @@ server processes race to append the same ply, because the database itself refuse
 one (:class:`DuplicateActionError`). Each append is committed before it returns, so a crash
 loses at most the action being sent, never one a player was told was played.
 
+Why a ``revision`` per match: the ply alone does not name a history. After an undo and another
+move the match is at the same ply again, and a second server process still holding the undone
+position would append to a history it never saw (and that no longer replays). Every action,
+undo and finish bumps the revision, and the server's writes are compare-and-set on the
+revision it read (:class:`StaleMatchError` otherwise): the row's UPDATE is the first statement
+of the transaction, so SQLite (``BEGIN IMMEDIATE``) and PostgreSQL (the row lock) serialise
+two writers and the second sees the first's revision. On PostgreSQL each such commit also
+sends ``NOTIFY eurogames_matches, '<revision> <match>'``, which :meth:`Store.listen` hands to
+the other server processes; SQLite has no such channel, and they poll :meth:`Store.revisions`.
+
+The matches row also holds what a listing shows (``ply``, ``current_player``, ``status``,
+``result``, the seats' names), written with each action, so listing never replays a match.
+
 Companion sessions (a bot run beside a physical game, e.g. Lisboa's Lacerda) are kept the same
 way: a row per session (companion, version, seed, settings) and a row per answer, keyed by
 (session_id, n), appended and deleted only as the next or the last one (compare-and-set on
 ``n``), so two devices on one session can never both answer or undo the same step.
 
-Schema versions: 1 holds the matches; 2 adds the companion tables. A version 1 database is
-upgraded in place when opened (the new tables are created, nothing else is touched).
+Schema versions: 1 holds the matches; 2 adds the companion tables; 3 adds ``ply``,
+``current_player`` and ``revision`` to the matches. An older database is upgraded in place
+when opened, in one transaction: the new tables are created, the new columns added (``ply``
+and ``revision`` from the stored actions; ``current_player`` unknown, null, until a listing
+replays the match once and notes it), nothing else is touched. Every server process on one
+database must run a version that knows its schema: an older one refuses a newer database.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -47,13 +66,17 @@ from sqlalchemy import (
     func,
     inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 
 from eurogames.core.errors import EurogamesError
 
-SCHEMA_VERSION = 2
+log = logging.getLogger("eurogames.store")
+
+SCHEMA_VERSION = 3
+CHANNEL = "eurogames_matches"  # PostgreSQL's NOTIFY channel: '<revision> <match id>'
 STATUSES = ("active", "finished", "imported")
 COMPANION_STATUSES = ("active", "finished")
 SEAT_KINDS = ("human", "bot")
@@ -75,11 +98,16 @@ class DuplicateMatchError(StoreError):
     """A match with this id exists already (ids are random: a retry with a new id works)."""
 
 
-class DuplicateActionError(StoreError):
+class StaleMatchError(StoreError):
+    """The match changed since the writer read it (another server process played or undid
+    meanwhile): nothing was written; read the match again."""
+
+
+class DuplicateActionError(StaleMatchError):
     """That ply of that match is stored already: the action was played (or raced) before."""
 
 
-class StaleUndoError(StoreError):
+class StaleUndoError(StaleMatchError):
     """The action asked to be deleted is not the match's last one any more."""
 
 
@@ -152,6 +180,10 @@ class MatchInfo:
     updated: datetime
     result: dict[str, Any] | None
     plies: int
+    # whose decision it is after the stored actions (-1: the game is over; None: not known,
+    # a match stored before schema version 3 or without it)
+    current_player: int | None
+    revision: int  # bumped by every action, undo and finish (compare-and-set)
 
 
 @dataclass(frozen=True)
@@ -239,6 +271,10 @@ matches_table = Table(
     Column("created", UtcDateTime, nullable=False),
     Column("updated", UtcDateTime, nullable=False),
     Column("result", Text, nullable=True),
+    # schema 3: what a listing shows without replaying, and what a writer must have seen
+    Column("ply", Integer, nullable=False, server_default="0"),  # the actions stored
+    Column("current_player", Integer, nullable=True),
+    Column("revision", Integer, nullable=False, server_default="0"),
 )
 
 actions_table = Table(
@@ -278,9 +314,36 @@ SCHEMA_TABLES = {
     1: (meta_table, matches_table, actions_table),
     2: (meta_table, matches_table, actions_table, companion_sessions_table,
         companion_answers_table),
+    3: (meta_table, matches_table, actions_table, companion_sessions_table,
+        companion_answers_table),  # the same tables; the matches got columns
+}
+# the columns each version added to a table that an older version has already
+ADDED_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
+    3: {"matches": ("ply", "current_player", "revision")},
 }
 OUR_TABLES = {table.name: {column.name for column in table.columns}
               for table in SCHEMA_TABLES[SCHEMA_VERSION]}
+
+
+def columns_at(version: int, table: str) -> set[str]:
+    """The columns ``table`` has in a database of schema ``version``."""
+    return OUR_TABLES[table] - {column for later, tables in ADDED_COLUMNS.items()
+                                if later > version for column in tables.get(table, ())}
+
+
+def _add_listing_columns(conn: Connection) -> None:
+    """Version 3: ``ply`` and ``revision`` from the stored actions (any revision will do:
+    only a change of it matters), ``current_player`` unknown until a listing notes it."""
+    for column in ("ply INTEGER NOT NULL DEFAULT 0", "current_player INTEGER",
+                   "revision INTEGER NOT NULL DEFAULT 0"):
+        conn.execute(text(f"ALTER TABLE matches ADD COLUMN {column}"))
+    stored = (select(func.count()).where(actions_table.c.match_id == matches_table.c.id)
+              .scalar_subquery())
+    conn.execute(matches_table.update().values(ply=stored, revision=stored))
+
+
+# what opening a database of an older version does to it, version by version
+UPGRADES: dict[int, Callable[[Connection], None]] = {3: _add_listing_columns}
 
 
 def default_path() -> Path:
@@ -376,7 +439,10 @@ class Store:
         """Create the tables in a new database, upgrade an older eurogames schema in place,
         refuse a corrupt or foreign one clearly."""
         try:
-            with self.engine.begin() as conn:
+            # one process at a time: two servers started together upgrade the database once
+            with self._writing() as conn:
+                if not self.is_sqlite:
+                    conn.execute(select(func.pg_advisory_xact_lock(0x6575726F)))
                 tables = set(inspect(conn).get_table_names())
                 version = self._check_tables(conn, tables)
                 if version is None:
@@ -388,6 +454,10 @@ class Store:
                     missing = [table for table in SCHEMA_TABLES[SCHEMA_VERSION]
                                if table.name not in tables]
                     metadata.create_all(conn, tables=missing)
+                    for step in range(version + 1, SCHEMA_VERSION + 1):
+                        upgrade = UPGRADES.get(step)
+                        if upgrade is not None:
+                            upgrade(conn)
                     conn.execute(meta_table.update()
                                  .where(meta_table.c.key == "schema_version")
                                  .values(value=str(SCHEMA_VERSION)))
@@ -416,9 +486,9 @@ class Store:
                              f"{', '.join(sorted(ours))} table is someone else's)")
         inspector = inspect(conn)
 
-        def check_columns(name: str) -> None:
+        def check_columns(name: str, version: int = SCHEMA_VERSION) -> None:
             columns = {column["name"] for column in inspector.get_columns(name)}
-            if columns != OUR_TABLES[name]:
+            if columns != columns_at(version, name):
                 raise StoreError(f"{self.location}: the {name} table is not eurogames' "
                                  f"(columns {', '.join(sorted(columns))})")
 
@@ -436,7 +506,7 @@ class Store:
         needed = {table.name for table in SCHEMA_TABLES[version]}
         for name in sorted(OUR_TABLES):
             if name in tables:
-                check_columns(name)
+                check_columns(name, version)
             elif name in needed:
                 raise StoreError(f"{self.location}: the eurogames database has no {name} "
                                  f"table (damaged?)")
@@ -448,9 +518,11 @@ class Store:
         options: dict[str, Any], seats: Sequence[SeatRecord], host_sha256: str | None = None,
         hotseat: bool = False, status: str = "active",
         actions: Sequence[tuple[int, str]] = (), result: dict[str, Any] | None = None,
+        current_player: int | None = None,
     ) -> MatchInfo:
         """Store a new match (with ``actions`` as (seat, text) pairs for an import), in one
-        transaction: it is there whole or not at all."""
+        transaction: it is there whole or not at all. ``current_player``: whose decision it
+        is after ``actions`` (-1: over), for the listing."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
         if len(seats) != players:
@@ -465,6 +537,7 @@ class Store:
             "seed": str(int(seed)), "options": _dumps(options), "seats": _dumps(seats_json),
             "hotseat": bool(hotseat), "status": status, "created": now, "updated": now,
             "result": None if result is None else _dumps(result),
+            "ply": len(actions), "current_player": current_player, "revision": 0,
         }
         with self._errors():
             try:
@@ -477,7 +550,7 @@ class Store:
                             for ply, (seat, text) in enumerate(actions, start=1)])
             except IntegrityError:
                 raise DuplicateMatchError(f"a match with id {id} exists already") from None
-        return self._info(row, len(actions))
+        return self._info(row)
 
     def get_match(self, match_id: str) -> StoredMatch:
         """The match with its actions; :class:`UnknownMatchError` if there is none."""
@@ -497,25 +570,26 @@ class Store:
             if action.ply != expected:
                 raise StoreError(f"{self.location}: match {match_id} has no ply {expected} "
                                  f"but a ply {action.ply} (damaged?)")
-        info = self._info(dict(row), len(actions))
+        if len(actions) != row["ply"]:
+            raise StoreError(f"{self.location}: match {match_id} has {len(actions)} actions "
+                             f"but counts {row['ply']} (damaged?)")
+        info = self._info(dict(row))
         return StoredMatch(**vars(info), actions=actions)
 
     def list_matches(self, status: str | Sequence[str] | None = None) -> list[MatchInfo]:
-        """Matches with the given status(es) (all when ``None``), newest first."""
+        """Matches with the given status(es) (all when ``None``), newest first: their rows
+        alone (no action is read)."""
         wanted = [status] if isinstance(status, str) else status
         for value in wanted or ():
             if value not in STATUSES:
                 raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {value!r}")
-        plies = (select(actions_table.c.match_id, func.count().label("plies"))
-                 .group_by(actions_table.c.match_id).subquery())
-        query = (select(matches_table, func.coalesce(plies.c.plies, 0).label("plies"))
-                 .outerjoin(plies, plies.c.match_id == matches_table.c.id)
-                 .order_by(matches_table.c.created.desc(), matches_table.c.id))
+        query = select(matches_table).order_by(matches_table.c.created.desc(),
+                                               matches_table.c.id)
         if wanted is not None:
             query = query.where(matches_table.c.status.in_(list(wanted)))
         with self._errors(), self.engine.connect() as conn:
             rows = conn.execute(query).mappings().all()
-        return [self._info(dict(row), row["plies"]) for row in rows]
+        return [self._info(dict(row)) for row in rows]
 
     def count_matches(self, status: str | Sequence[str] | None = None) -> int:
         """How many matches have the given status(es) (all when ``None``)."""
@@ -529,7 +603,29 @@ class Store:
         with self._errors(), self.engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
 
-    def _info(self, row: dict[str, Any], plies: int) -> MatchInfo:
+    def revisions(self, match_ids: Sequence[str]) -> dict[str, int]:
+        """The current revision of each of these matches (one indexed read per 500): how a
+        server process finds out cheaply whether another one changed a match it holds.
+        Unknown ids are left out."""
+        ids = list(dict.fromkeys(match_ids))
+        found: dict[str, int] = {}
+        with self._errors(), self.engine.connect() as conn:
+            for start in range(0, len(ids), 500):
+                rows = conn.execute(select(matches_table.c.id, matches_table.c.revision)
+                                    .where(matches_table.c.id.in_(ids[start:start + 500])))
+                found.update((match_id, int(revision)) for match_id, revision in rows)
+        return found
+
+    def note_current_player(self, match_id: str, revision: int, current_player: int) -> bool:
+        """Fill in the unknown ``current_player`` of a match stored before schema version 3
+        (found by replaying it), unless the match changed meanwhile; whether it was noted."""
+        with self._errors(), self.engine.begin() as conn:
+            return conn.execute(matches_table.update().where(
+                matches_table.c.id == match_id, matches_table.c.revision == revision,
+                matches_table.c.current_player.is_(None))
+                .values(current_player=current_player)).rowcount == 1
+
+    def _info(self, row: dict[str, Any]) -> MatchInfo:
         try:
             seats_json = json.loads(row["seats"])
             seats = tuple(SeatRecord.from_json(seat) for seat in seats_json["seats"])
@@ -543,94 +639,160 @@ class Store:
             seed=seed, options=options, seats=seats,
             host_sha256=seats_json.get("host_sha256"), hotseat=bool(row["hotseat"]),
             status=row["status"], created=row["created"], updated=row["updated"],
-            result=result, plies=plies,
+            result=result, plies=row["ply"], current_player=row["current_player"],
+            revision=row["revision"],
         )
 
     # -- actions ---------------------------------------------------------------------------
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write transaction. SQLite's is ``BEGIN IMMEDIATE``: it takes the write lock
+        before it reads, so a second writer waits (busy_timeout) and then reads what the
+        first wrote, instead of failing on a snapshot grown stale."""
+        with self.engine.begin() as conn:
+            if self.is_sqlite:
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+            yield conn
+
+    def _notify(self, conn: Connection, match_id: str, revision: int) -> None:
+        """PostgreSQL: tell every listening server process, once this transaction commits."""
+        if not self.is_sqlite:
+            conn.execute(select(func.pg_notify(CHANNEL, f"{revision} {match_id}")))
+
+    def _refusal(self, conn: Connection, match_id: str, *, ply: int, revision: int | None,
+                 undo: bool) -> StoreError:
+        """Why a compare-and-set on the match's row changed nothing, in the most telling
+        words: unknown match, closed match, ply (played already, a gap, not the last),
+        else the revision."""
+        row = conn.execute(select(matches_table.c.status, matches_table.c.ply,
+                                  matches_table.c.revision)
+                           .where(matches_table.c.id == match_id)).first()
+        if row is None:
+            return UnknownMatchError(f"no match {match_id}")
+        status, last, found = row
+        if status != "active":
+            return MatchClosedError(f"match {match_id} is {status}; its actions are final")
+        if undo and ply != last:
+            return StaleUndoError(f"ply {ply} is not the last action of match {match_id}")
+        if not undo and ply <= last:
+            return DuplicateActionError(f"match {match_id} has a ply {ply} already")
+        if not undo and ply != last + 1:
+            return StoreError(f"match {match_id} has {last} plies; the next is {last + 1}, "
+                              f"not {ply}")
+        return StaleMatchError(f"match {match_id} changed since it was read (revision "
+                               f"{found}, not {revision}): another server process played or "
+                               f"undid meanwhile")
+
     def append_action(self, match_id: str, ply: int, seat: int, text: str, *,
-                      result: dict[str, Any] | None = None) -> datetime:
+                      result: dict[str, Any] | None = None, revision: int | None = None,
+                      current_player: int | None = None) -> datetime:
         """Store ply ``ply`` (1-based; the next one) of an active match, committed on
         return; returns the match's new ``updated`` time. With ``result`` the match is
         finished in the same transaction, so a crash cannot leave a finished game marked
-        active.
+        active. ``current_player``: whose decision it is after this action, for the listing
+        (-1 once finished).
 
-        Raises :class:`DuplicateActionError` if that ply is stored already (the database's
-        key decides, so two server processes cannot both store it), :class:`StoreError` for
-        a gap (a ply after the next one), :class:`MatchClosedError` for a finished match.
+        ``revision``: the match's revision the writer read (a server always gives it): the
+        action is stored only if nobody played or undid since, else
+        :class:`StaleMatchError` (a history that changed at the same ply, after an undo,
+        is refused too). Without it only the ply is checked.
+
+        Raises :class:`DuplicateActionError` (a :class:`StaleMatchError`) if that ply is
+        stored already (the database's key decides, so two server processes cannot both
+        store it), :class:`StoreError` for a gap (a ply after the next one),
+        :class:`MatchClosedError` for a finished match.
         """
         if isinstance(ply, bool) or not isinstance(ply, int) or ply < 1:
             raise ValueError(f"ply counts from 1, not {ply!r}")
         now = _now()
+        values: dict[str, Any] = {"ply": ply, "revision": matches_table.c.revision + 1,
+                                  "current_player": current_player, "updated": now}
+        if result is not None:
+            values.update(status="finished", result=_dumps(result),
+                          current_player=-1 if current_player is None else current_player)
+        conditions = [matches_table.c.id == match_id, matches_table.c.status == "active",
+                      matches_table.c.ply == ply - 1]
+        if revision is not None:
+            conditions.append(matches_table.c.revision == revision)
         with self._errors():
             try:
-                with self.engine.begin() as conn:
-                    status = conn.execute(select(matches_table.c.status)
-                                          .where(matches_table.c.id == match_id)).scalar()
-                    if status is None:
-                        raise UnknownMatchError(f"no match {match_id}")
-                    if status != "active":
-                        raise MatchClosedError(f"match {match_id} is {status}; its actions "
-                                               f"are final")
-                    last = conn.execute(select(func.max(actions_table.c.ply))
-                                        .where(actions_table.c.match_id == match_id)).scalar()
-                    last = last or 0
-                    if ply <= last:
-                        raise DuplicateActionError(f"match {match_id} has a ply {ply} already")
-                    if ply != last + 1:
-                        raise StoreError(f"match {match_id} has {last} plies; the next is "
-                                         f"{last + 1}, not {ply}")
+                with self._writing() as conn:
+                    # the row first: compare-and-set, and the lock that serialises writers
+                    done = conn.execute(matches_table.update().where(*conditions)
+                                        .values(**values)
+                                        .returning(matches_table.c.revision)).first()
+                    if done is None:
+                        raise self._refusal(conn, match_id, ply=ply, revision=revision,
+                                            undo=False)
                     conn.execute(actions_table.insert().values(
                         match_id=match_id, ply=ply, seat=seat, text=text, created=now))
-                    values: dict[str, Any] = {"updated": now}
-                    if result is not None:
-                        values.update(status="finished", result=_dumps(result))
-                    conn.execute(matches_table.update()
-                                 .where(matches_table.c.id == match_id).values(**values))
+                    self._notify(conn, match_id, done[0])
             except IntegrityError:
-                # another process stored this ply between our check and our insert
+                # a ply stored without its count (damaged, or written by an older version)
                 raise DuplicateActionError(f"match {match_id} has a ply {ply} already") from None
         return now
 
-    def delete_last_action(self, match_id: str, expected_ply: int) -> datetime:
+    def delete_last_action(self, match_id: str, expected_ply: int, *,
+                           revision: int | None = None,
+                           current_player: int | None = None) -> datetime:
         """Undo: delete ply ``expected_ply`` only if it is still the last one (else
-        :class:`StaleUndoError`: someone played or undid in between); returns the match's
-        new ``updated`` time."""
-        with self._errors(), self.engine.begin() as conn:
-            status = conn.execute(select(matches_table.c.status)
-                                  .where(matches_table.c.id == match_id)).scalar()
-            if status is None:
-                raise UnknownMatchError(f"no match {match_id}")
-            if status != "active":
-                raise MatchClosedError(f"match {match_id} is {status}; its actions are final")
-            later = (select(actions_table.c.ply)
-                     .where(actions_table.c.match_id == match_id,
-                            actions_table.c.ply > expected_ply).exists())
+        :class:`StaleUndoError`: someone played or undid in between) and, given
+        ``revision``, only if the match is still at that revision (else
+        :class:`StaleMatchError`); ``current_player``: whose decision it is after the undo.
+        Returns the match's new ``updated`` time."""
+        now = _now()
+        conditions = [matches_table.c.id == match_id, matches_table.c.status == "active",
+                      matches_table.c.ply == expected_ply]
+        if revision is not None:
+            conditions.append(matches_table.c.revision == revision)
+        with self._errors(), self._writing() as conn:
+            done = conn.execute(matches_table.update().where(*conditions).values(
+                ply=expected_ply - 1, revision=matches_table.c.revision + 1,
+                current_player=current_player, updated=now)
+                .returning(matches_table.c.revision)).first()
+            if done is None:
+                raise self._refusal(conn, match_id, ply=expected_ply, revision=revision,
+                                    undo=True)
             deleted = conn.execute(actions_table.delete().where(
-                actions_table.c.match_id == match_id, actions_table.c.ply == expected_ply,
-                ~later)).rowcount
-            if deleted != 1:
-                raise StaleUndoError(f"ply {expected_ply} is not the last action of match "
-                                     f"{match_id}")
-            now = _now()
-            conn.execute(matches_table.update().where(matches_table.c.id == match_id)
-                         .values(updated=now))
+                actions_table.c.match_id == match_id,
+                actions_table.c.ply == expected_ply)).rowcount
+            if deleted != 1:  # rolled back: the row's count and the actions disagree
+                raise StoreError(f"{self.location}: match {match_id} counts {expected_ply} "
+                                 f"plies but has no ply {expected_ply} (damaged?)")
+            self._notify(conn, match_id, done[0])
         return now
 
     def finish_match(self, match_id: str, result: dict[str, Any]) -> datetime:
         """Mark an active match finished with its result (scores and winners); returns the
-        match's new ``updated`` time."""
+        match's new ``updated`` time. It is a change like an action: the revision moves."""
         now = _now()
-        with self._errors(), self.engine.begin() as conn:
+        with self._errors(), self._writing() as conn:
             done = conn.execute(matches_table.update().where(
                 matches_table.c.id == match_id, matches_table.c.status == "active")
-                .values(status="finished", result=_dumps(result), updated=now)).rowcount
-            if done != 1:
+                .values(status="finished", result=_dumps(result), updated=now,
+                        current_player=-1, revision=matches_table.c.revision + 1)
+                .returning(matches_table.c.revision)).first()
+            if done is None:
                 status = conn.execute(select(matches_table.c.status)
                                       .where(matches_table.c.id == match_id)).scalar()
                 if status is None:
                     raise UnknownMatchError(f"no match {match_id}")
                 raise MatchClosedError(f"match {match_id} is {status} already")
+            self._notify(conn, match_id, done[0])
         return now
+
+    # -- changes made by other server processes -------------------------------------------
+    def listen(self, on_change: Callable[[str, int], None],
+               on_connect: Callable[[], None]) -> ChangeListener | None:
+        """PostgreSQL: a thread that calls ``on_change(match_id, revision)`` for every
+        committed change of a match, by any process (this one too), and ``on_connect()``
+        each time it (re)connects, since changes made while it was not listening are not
+        told again. ``None`` for SQLite, which cannot tell: poll :meth:`revisions` there."""
+        if self.is_sqlite:
+            return None
+        url = self.engine.url.set(drivername="postgresql")
+        return ChangeListener(url.render_as_string(hide_password=False), self.location,
+                              on_change, on_connect)
 
 
     # -- companion sessions ----------------------------------------------------------------
@@ -747,6 +909,52 @@ class Store:
         last = conn.execute(select(func.max(companion_answers_table.c.n)).where(
             companion_answers_table.c.session_id == session_id)).scalar()
         return int(last or 0)
+
+class ChangeListener:
+    """PostgreSQL's ``LISTEN eurogames_matches`` on a connection of its own, in a daemon
+    thread (see :meth:`Store.listen`). A lost connection is retried every second; each
+    (re)connection calls ``on_connect``, so the caller checks what it may have missed."""
+
+    RETRY_SECONDS = 1.0
+
+    def __init__(self, conninfo: str, location: str, on_change: Callable[[str, int], None],
+                 on_connect: Callable[[], None]) -> None:
+        self._conninfo = conninfo
+        self._location = location
+        self._on_change = on_change
+        self._on_connect = on_connect
+        self._stop = threading.Event()
+        self.listening = threading.Event()  # set while connected (tests wait for it)
+        self._thread = threading.Thread(target=self._run, name="eurogames-listen",
+                                        daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True,
+                                     connect_timeout=10) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    self._on_connect()
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            revision, _, match_id = note.payload.partition(" ")
+                            if revision.isdigit() and match_id:
+                                self._on_change(match_id, int(revision))
+            except Exception as exc:  # the server went away, or a callback failed: go on
+                log.warning("listening for changes on %s failed (%s); retrying",
+                            self._location, exc)
+            finally:
+                self.listening.clear()
+            self._stop.wait(self.RETRY_SECONDS)
+
 
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     """WAL: readers never block the writer (a page load during a move); foreign keys: SQLite

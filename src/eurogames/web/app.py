@@ -9,6 +9,7 @@ person can act on; the manager checks bodies the same way for HTTP and WebSocket
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from eurogames.core.errors import GamePluginError, UnknownGameError
-from eurogames.core.game import Game
+from eurogames.core.game import LANGS, Game
 from eurogames.core.registry import games as registered_games
 from eurogames.core.registry import load
 from eurogames.store import Store
@@ -34,11 +35,13 @@ from eurogames.web.inputs import MAX_RECORD, read_json
 from eurogames.web.lacerda import LacerdaSessions
 from eurogames.web.manager import (
     KEEP_IDLE,
+    POLL_SECONDS,
     Connection,
     ImportLimits,
     MatchManager,
     check_lang,
 )
+from eurogames.web.options import option_entries
 
 log = logging.getLogger("eurogames.web")
 
@@ -52,14 +55,18 @@ CLOSE_MALFORMED = 4400
 
 def create_app(store: Store, *, bot_workers: int | None = None,
                bot_levels: Levels | None = None, keep: int = KEEP_IDLE,
-               import_limits: ImportLimits | None = None) -> FastAPI:
+               import_limits: ImportLimits | None = None,
+               poll_seconds: float = POLL_SECONDS, close_store: bool = False) -> FastAPI:
     """The application for one store. ``bot_workers``: processes computing bot moves
     (default: up to 4, one less than the CPUs); ``bot_levels``: bot → level → settings
     (default :data:`eurogames.web.bots.DEFAULT_LEVELS`; tests pass tiny budgets); ``keep``:
     idle matches kept in memory (:class:`MatchManager`); ``import_limits``: how many records
-    may be imported (:class:`ImportLimits`, default 30 a minute and 1000 in all)."""
+    may be imported (:class:`ImportLimits`, default 30 a minute and 1000 in all);
+    ``poll_seconds``: how often a SQLite store is checked for the changes other server
+    processes made to the matches with sockets here (docs/web.md "Deployment");
+    ``close_store``: the app closes the store when it stops (it owns it)."""
     bots = BotRunner(bot_levels, bot_workers)
-    manager = MatchManager(store, bots, keep, import_limits)
+    manager = MatchManager(store, bots, keep, import_limits, poll_seconds=poll_seconds)
     lacerda = LacerdaSessions(store)
 
     @asynccontextmanager
@@ -69,6 +76,8 @@ def create_app(store: Store, *, bot_workers: int | None = None,
             yield
         finally:
             await manager.close()
+            if close_store:
+                store.close()
 
     app = FastAPI(title="eurogames", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
@@ -114,10 +123,11 @@ def create_app(store: Store, *, bot_workers: int | None = None,
             games.append({
                 "name": name, "title": game.title(lang),
                 "min_players": game.min_players, "max_players": game.max_players,
-                "options": [option.to_json() for option in game.options.values()],
+                "options": option_entries(game, board_folder(game), lang),
                 "provisional": [{"what": value.what, "reason": value.reason}
                                 for value in game.provisional],
                 **board_entry(name, game),
+                "rules": rules_languages(game),
             })
         return {"games": games, "bots": bots.catalogue()}
 
@@ -205,7 +215,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
         await websocket.accept()
         try:
             lang = check_lang(lang)
-            live = await manager.get(match_id)
+            live = await manager.fresh(match_id)
             access = manager.access(live, token)
         except ApiError as exc:
             code = {404: CLOSE_NOT_FOUND, 403: CLOSE_FORBIDDEN, 422: CLOSE_MALFORMED}.get(
@@ -255,6 +265,20 @@ def create_app(store: Store, *, bot_workers: int | None = None,
             response.headers["content-type"] = BOARD_TYPES[Path(file).suffix]
         return response
 
+    # -- rules summaries: each game's own words, from its own folder ---------------------
+    @app.get("/games/{name}/rules", include_in_schema=False)
+    async def rules_summary(name: str, lang: str = "en") -> dict[str, Any]:
+        lang = check_lang(lang)
+        try:
+            game = load(name)
+        except (UnknownGameError, GamePluginError):
+            raise ApiError(404, "not_found", f"unknown game {name!r}") from None
+        served = rules_language(game, lang)
+        if served is None:
+            raise ApiError(404, "not_found", f"{name} has no rules summary")
+        return {"game": name, "lang": served, "title": game.title(lang),
+                "markdown": rules_file(game, served).read_text(encoding="utf-8")}
+
     # -- pages -----------------------------------------------------------------------------
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -265,6 +289,20 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     app.add_api_route("/lacerda/{session_id}", index, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+DATABASE_ENV = "EUROGAMES_DATABASE_URL"
+
+
+def app_from_environment() -> FastAPI:
+    """The application on the database ``$EUROGAMES_DATABASE_URL`` names (``sqlite:///path``
+    or ``postgresql://...``; unset: the default SQLite file), for a server that starts
+    several worker processes: ``eurogames serve --workers 4``, or ``uvicorn --factory
+    eurogames.web.app:app_from_environment --workers 4`` (docs/web.md "Deployment"). Each
+    worker opens the store itself, and closes it when it stops."""
+    url = os.environ.get(DATABASE_ENV)
+    store = Store(url) if url else Store.sqlite()
+    return create_app(store, close_store=True)
 
 
 # what a board folder may serve: every other file (Python, notes, caches) is not found
@@ -311,6 +349,44 @@ def board_entry(name: str, game: Game) -> dict[str, Any]:
         "css": base + BOARD_CSS if (folder / BOARD_CSS).is_file() else None,
         "strings": base + BOARD_STRINGS if (folder / BOARD_STRINGS).is_file() else None,
     }}
+
+
+RULES_SUMMARY = "rules.{lang}.md"  # a game's rules summary in one language, in its web/ folder
+
+
+def rules_file(game: Game, lang: str) -> Path:
+    """Where ``game``'s rules summary in ``lang`` would be; ``lang`` is one of LANGS, so the
+    name is one of three fixed names inside the game's folder and never a path from a
+    request."""
+    folder = board_folder(game)
+    if folder is None or lang not in LANGS:
+        raise ValueError(f"no rules summary file for {game.name!r} in {lang!r}")
+    return folder / RULES_SUMMARY.format(lang=lang)
+
+
+def rules_languages(game: Game) -> list[str]:
+    """The languages (in LANGS order) of ``game``'s rules summary: the files
+    ``web/rules.<lang>.md`` of its folder that are files inside it ([] for none; a link out
+    of the folder does not count)."""
+    folder = board_folder(game)
+    if folder is None:
+        return []
+    inside = folder.resolve()
+    found = []
+    for lang in LANGS:
+        path = folder / RULES_SUMMARY.format(lang=lang)
+        if path.is_file() and path.resolve().is_relative_to(inside):
+            found.append(lang)
+    return found
+
+
+def rules_language(game: Game, lang: str) -> str | None:
+    """The language the summary is served in for a reader of ``lang``: that one if written,
+    else English, else the first written; None when the game has no summary."""
+    langs = rules_languages(game)
+    if not langs:
+        return None
+    return lang if lang in langs else "en" if "en" in langs else langs[0]
 
 
 async def read_object(request: Request, fields: tuple[str, ...]) -> dict[str, Any]:

@@ -13,6 +13,13 @@ through ``state.view(seat)`` for the seat the token plays.
 
 A match is loaded lazily, by replaying its stored actions; the descriptions of the log are
 computed before each action in the three languages, as they would have been live.
+
+Why a revision per match (docs/web.md "Deployment"): several server processes may serve one
+database. Each holds its own copy of a match, and every write is compare-and-set on the
+revision of the copy it was checked on, so a stale copy can never extend a history it did not
+see (409 ``stale``, and the copy is reloaded). Copies are kept current by a revision check
+before a match is served, and, for matches with sockets here, by PostgreSQL's notifications
+or (SQLite) a poll every ``poll_seconds``; a change found there is pushed to the sockets.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ import logging
 import secrets
 from collections import deque
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from time import monotonic
 from typing import Any
 
@@ -42,11 +49,11 @@ from eurogames.core.game import SPECTATOR as NO_SEAT
 from eurogames.core.records import replay, result_of
 from eurogames.core.registry import load
 from eurogames.store import (
-    DuplicateActionError,
+    ChangeListener,
     MatchClosedError,
     MatchInfo,
     SeatRecord,
-    StaleUndoError,
+    StaleMatchError,
     Store,
     StoredMatch,
     StoreError,
@@ -65,6 +72,14 @@ MAX_NAME = 40
 # "Limits"): no game the server plays needs it (random play, the longest, stays under 1,500
 # per player), and replaying it costs well under a second
 MAX_PLIES_PER_PLAYER = 2500
+# SQLite cannot tell a process that another changed a match: the matches with sockets here
+# are checked this often (PostgreSQL tells at once, by NOTIFY); one indexed read of their
+# revisions costs about a millisecond for 256 matches, so a person on another process sees
+# a move within a quarter of a second at a negligible cost
+POLL_SECONDS = 0.25
+# a bot's decision is left to the process that made the match's last change; another one takes
+# over once the match has not changed for this long (that process stopped, or died)
+BOT_TAKEOVER_SECONDS = 5.0
 
 
 def record_ply_limit(game: Game, players: int) -> int:
@@ -252,6 +267,9 @@ class LiveMatch:
     log: list[LogEntry]
     status: str
     updated: datetime
+    revision: int  # the store's revision this copy was built from (compare-and-set)
+    # this process made the last change (its bots move at once; see BOT_TAKEOVER_SECONDS)
+    changed_here: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -354,8 +372,15 @@ def rebuild(game: Game, stored: StoredMatch) -> tuple[State, list[LogEntry]]:
         state = game.new(stored.players, seed=stored.seed, options=stored.options)
     except ValueError as exc:
         raise StoreError(f"match {stored.id} cannot be set up again: {exc}") from None
-    entries = []
-    for stored_action in stored.actions:
+    entries: list[LogEntry] = []
+    replay_onto(state, entries, stored)
+    return state, entries
+
+
+def replay_onto(state: State, entries: list[LogEntry], stored: StoredMatch) -> None:
+    """Apply the stored actions after the ``len(entries)`` ones ``state`` has, logging each
+    as live (a copy that another process extended catches up without replaying it all)."""
+    for stored_action in stored.actions[len(entries):]:
         try:
             action = state.parse_action(stored_action.text)
         except IllegalActionError as exc:
@@ -369,7 +394,6 @@ def rebuild(game: Game, stored: StoredMatch) -> tuple[State, list[LogEntry]]:
         state.apply(action)
         entry.events = events_all(state)
         entries.append(entry)
-    return state, entries
 
 
 KEEP_IDLE = 256  # matches kept in memory beyond those in use; the rest replay on demand
@@ -384,20 +408,31 @@ class MatchManager:
     dropped, and replayed from the store when next asked for. The store's one-row-per-ply
     rule keeps this safe even for a request that still holds a dropped copy: its action is
     refused as stale rather than applied twice.
+
+    Other server processes may share the store (see the module): ``poll_seconds`` is how
+    often a SQLite store is asked whether they changed the matches that have sockets here,
+    ``bot_takeover`` how long a match waiting for a bot that another process moved last is
+    left to that process.
     """
 
     def __init__(self, store: Store, bots: BotRunner, keep: int = KEEP_IDLE,
-                 import_limits: ImportLimits | None = None) -> None:
+                 import_limits: ImportLimits | None = None, *,
+                 poll_seconds: float = POLL_SECONDS,
+                 bot_takeover: float = BOT_TAKEOVER_SECONDS) -> None:
         self.store = store
         self.bots = bots
         self.keep = keep
         self.import_limits = import_limits or ImportLimits()
+        self.poll_seconds = poll_seconds
+        self.bot_takeover = bot_takeover
         self._imports: deque[float] = deque()  # when the imports of the last minute came
         self._import_lock = asyncio.Lock()  # one record replays at a time
-        self._imported_turns: dict[str, int] = {}  # match → current player (listing)
         self.matches: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self._closing = False
+        self._listener: ChangeListener | None = None
+        self._poller: asyncio.Task[None] | None = None
+        self._syncing: set[asyncio.Task[None]] = set()
 
     # -- loading ---------------------------------------------------------------------------
     async def get(self, match_id: str) -> LiveMatch:
@@ -425,6 +460,14 @@ class MatchManager:
         self.matches[match_id] = live
         future.set_result(live)
         self._forget_idle()
+        self.schedule_bot(live)  # e.g. a bot another process stopped driving
+        return live
+
+    async def fresh(self, match_id: str) -> LiveMatch:
+        """The live match, once checked against the store's revision (one indexed read):
+        what is served is what is stored, whichever process changed it."""
+        live = await self.get(match_id)
+        await self._sync(live)
         return live
 
     def _forget_idle(self) -> None:
@@ -464,7 +507,8 @@ class MatchManager:
             raise ApiError(409, "unplayable", f"match {match_id} does not replay with this "
                            "server's rules (see the server log)") from None
         live = LiveMatch(info=stored, game=game, state=state, log=entries,
-                         status=stored.status, updated=stored.updated)
+                         status=stored.status, updated=stored.updated,
+                         revision=stored.revision)
         if live.status == "active" and state.is_over():
             # the process stopped between the last action and marking the end: mark it now
             result = result_of(state)
@@ -472,6 +516,7 @@ class MatchManager:
             try:
                 live.updated = await asyncio.to_thread(self.store.finish_match, match_id,
                                                        result)
+                live.revision += 1
             except MatchClosedError:
                 pass
             except StoreError as exc:  # marked again on the next load; play is over anyway
@@ -480,10 +525,19 @@ class MatchManager:
         return live
 
     async def _reload(self, live: LiveMatch) -> None:
-        """Another server process changed the match: take the stored truth (under lock)."""
+        """Another server process changed the match: take the stored truth (under lock),
+        and push it to the sockets. A copy whose log the stored actions extend only
+        replays the new ones."""
         try:
             stored = await asyncio.to_thread(self.store.get_match, live.id)
-            state, entries = rebuild(live.game, stored)
+            if stored.revision == live.revision:
+                return  # nothing changed after all (our own change, seen late)
+            held = [entry.text for entry in live.log]
+            if [action.text for action in stored.actions[:len(held)]] == held:
+                state, entries = live.state.clone(), list(live.log)
+                replay_onto(state, entries, stored)
+            else:  # an undo, or another history: replayed from the start
+                state, entries = rebuild(live.game, stored)
         except StoreError as exc:
             # keep serving what we have; the next request after eviction loads afresh
             log.error("cannot reload match %s: %s", live.id, exc)
@@ -491,23 +545,102 @@ class MatchManager:
             return
         live.state, live.log = state, entries
         live.info, live.status, live.updated = stored, stored.status, stored.updated
+        live.revision, live.changed_here = stored.revision, False
         live.changed()
         self.broadcast(live)
         self.schedule_bot(live)
 
+    async def _sync(self, live: LiveMatch, known: int | None = None) -> None:
+        """Reload ``live`` if the store holds a later revision than it (``known``: the
+        revision a notification or a poll found; else it is read now)."""
+        if known is None:
+            try:
+                known = (await asyncio.to_thread(self.store.revisions, [live.id])).get(live.id)
+            except StoreError as exc:  # served as held; a write is still compare-and-set
+                log.warning("cannot check match %s against the store: %s", live.id, exc)
+                return
+        if known is None or known <= live.revision:
+            return
+        async with live.lock:
+            if known > live.revision:
+                await self._reload(live)
+
+    @staticmethod
+    def _watched(live: LiveMatch) -> bool:
+        """Whether changes made elsewhere must reach this copy at once: it has sockets
+        here, or a bot here waits on it."""
+        return bool(live.connections) or (live.bot_task is not None
+                                          and not live.bot_task.done())
+
+    async def _check_watched(self) -> None:
+        """Ask the store for the revisions of the watched matches; reload the changed."""
+        watched = [live for live in self.matches.values() if self._watched(live)]
+        if not watched:
+            return
+        try:
+            found = await asyncio.to_thread(self.store.revisions, [w.id for w in watched])
+        except StoreError as exc:
+            log.warning("cannot check the matches against the store: %s", exc)
+            return
+        for live in watched:
+            if found.get(live.id, -1) > live.revision:
+                await self._sync(live, found[live.id])
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll_seconds)
+            try:
+                await self._check_watched()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug: logged, and the poll goes on
+                log.exception("checking the matches against the store failed")
+
+    def _notified(self, match_id: str, revision: int) -> None:
+        """A PostgreSQL notification (on the event loop): reload a watched match at once;
+        any other is checked when it is next served."""
+        live = self.matches.get(match_id)
+        if live is None or revision <= live.revision or not self._watched(live):
+            return
+        self._spawn(self._sync(live, revision))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._syncing.add(task)
+        task.add_done_callback(self._syncing.discard)
+
     async def start(self) -> None:
-        """At startup: load every active match, and let bots whose turn it is play on."""
+        """At startup: load every active match, let bots whose turn it is play on, and
+        start hearing about the changes other server processes make."""
         for info in await asyncio.to_thread(self.store.list_matches, "active"):
             try:
                 live = await self.get(info.id)
             except ApiError as exc:
                 log.error("match %s stays stopped: %s", info.id, exc.message)
                 continue
+            live.changed_here = True  # resumed at once: whoever drove it may have stopped
             self.schedule_bot(live)
+        loop = asyncio.get_running_loop()
+
+        def told(match_id: str, revision: int) -> None:  # in the listener's thread
+            loop.call_soon_threadsafe(self._notified, match_id, revision)
+
+        def connected() -> None:  # changes made while not listening are not told again
+            asyncio.run_coroutine_threadsafe(self._check_watched(), loop)
+
+        self._listener = self.store.listen(told, connected)
+        if self._listener is None:
+            self._poller = asyncio.create_task(self._poll())
 
     async def close(self) -> None:
         self._closing = True
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.close)
+        if self._poller is not None:
+            self._poller.cancel()
         tasks = [live.bot_task for live in self.matches.values() if live.bot_task is not None]
+        tasks += [self._poller] if self._poller is not None else []
+        tasks += list(self._syncing)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -560,12 +693,12 @@ class MatchManager:
                 self.store.create_match, id=match_id, game=game.name, version=game.version,
                 players=state.players, seed=state.seed, options=dict(state.options),
                 seats=seats, host_sha256=token_hash(host) if host else None,
-                hotseat=request["hotseat"])
+                hotseat=request["hotseat"], current_player=state.current_player)
         except StoreError as exc:
             log.error("cannot store a new match: %s", exc)
             raise ApiError(503, "store", "the match could not be saved; try again") from None
-        live = LiveMatch(info=info, game=game, state=state, log=[],
-                         status="active", updated=info.updated)
+        live = LiveMatch(info=info, game=game, state=state, log=[], status="active",
+                         updated=info.updated, revision=info.revision, changed_here=True)
         self.matches[match_id] = live
         self.schedule_bot(live)
         self._forget_idle()
@@ -611,8 +744,9 @@ class MatchManager:
                     self.store.create_match, id=match_id, game=game.name,
                     version=game.version, players=final.players, seed=final.seed,
                     options=dict(final.options),
-                    seats=[SeatRecord("human", f"Seat {i + 1}") for i in range(final.players)],
-                    status="imported", actions=actions, result=result_of(final))
+                    seats=imported_seats(record, final.players),
+                    status="imported", actions=actions, result=result_of(final),
+                    current_player=final.current_player)
             except StoreError as exc:
                 log.error("cannot store an imported record: %s", exc)
                 raise ApiError(503, "store", "the record could not be saved; try "
@@ -659,71 +793,66 @@ class MatchManager:
             log.error("cannot list matches: %s", exc)
             raise ApiError(503, "store", "the match store cannot be read now") from None
         out = []
-        for info in infos:
-            live = self.matches.get(info.id)
-            if live is None and info.status == "active":
-                try:
-                    live = await self.get(info.id)
-                except ApiError:
-                    live = None  # unloadable: listed from its row alone
+        for info in infos:  # from the rows alone: no match is replayed or loaded to list it
+            current = info.current_player
+            if current is None:
+                current = await self._note_turn(info)
             game_title = info.game
             with contextlib.suppress(UnknownGameError, GamePluginError):
                 game_title = load(info.game).title(lang)
-            if live is not None:
-                ply, current = live.state.ply, live.state.current_player
-                status_now, updated = live.status, live.updated
-                result = result_of(live.state)
-            else:
-                ply, current, status_now, updated = info.plies, -1, info.status, info.updated
-                result = info.result
-                if info.status == "imported" and result is None:
-                    current = await self._imported_turn(info)
             out.append({
                 "match": info.id, "game": info.game, "title": game_title,
-                "players": info.players, "status": status_now, "ply": ply,
+                "players": info.players, "status": info.status, "ply": info.plies,
                 "current_player": current, "created": info.created.isoformat(),
-                "updated": updated.isoformat(),
+                "updated": info.updated.isoformat(),
                 "seats": [{"seat": i, "kind": seat.kind, "name": seat.name, "bot": seat.bot,
                            "level": seat.level} for i, seat in enumerate(info.seats)],
-                "result": result,
+                "result": info.result,
             })
         return out
 
-    async def _imported_turn(self, info: MatchInfo) -> int:
-        """Whose decision an unfinished imported record stops at, for the listing: replayed
-        once by the engine alone (no log described) and remembered, since an imported
-        match never changes; -1 if it cannot be replayed."""
-        found = self._imported_turns.get(info.id)
-        if found is None:
+    async def _note_turn(self, info: MatchInfo) -> int:
+        """Whose decision a match stored before the store kept it is at: from the copy in
+        memory when it is current, else replayed once by the engine alone (no log), and
+        noted in the store, so no listing replays it again; -1 if it cannot be replayed."""
+        live = self.matches.get(info.id)
+        if live is not None and live.revision == info.revision:
+            found = live.state.current_player
+        else:
             try:
                 stored = await asyncio.to_thread(self.store.get_match, info.id)
                 game = load(stored.game)
                 if stored.version != game.version:
                     return -1  # other rules: not this server's to replay
                 found = await asyncio.to_thread(final_turn, game, stored)
+                info = stored
             except (StoreError, UnknownGameError, GamePluginError) as exc:
-                log.error("cannot replay imported match %s: %s", info.id, exc)
+                log.error("cannot replay match %s for the list: %s", info.id, exc)
                 return -1
-            self._imported_turns[info.id] = found
+        try:
+            await asyncio.to_thread(self.store.note_current_player, info.id, info.revision,
+                                    found)
+        except StoreError as exc:  # listed all the same; noted by a later listing
+            log.error("cannot note whose turn match %s is at: %s", info.id, exc)
         return found
 
     # -- reading ---------------------------------------------------------------------------
     async def state_payload(self, match_id: str, token: str | None, lang: str) -> dict[str, Any]:
-        live = await self.get(match_id)
+        live = await self.fresh(match_id)
         return live.payload(self.access(live, token), lang)
 
     async def record(self, match_id: str) -> dict[str, Any]:
-        live = await self.get(match_id)
+        live = await self.fresh(match_id)
         if live.status == "active":
             raise ApiError(403, "forbidden", "the record of a running match would reveal the "
                            "hidden cards; it can be downloaded once the match is over")
         # one record format wherever it comes from (the CLI replays it): the match id is in
-        # the download's file name, not in the record
-        return live.state.record()
+        # the download's file name, not in the record; who sat where is kept for people
+        return {**live.state.record(), "seats": seats_json(live.info.seats)}
 
     async def replay_at(self, match_id: str, ply: int | None, lang: str) -> dict[str, Any]:
         """The spectator's view at ply ``ply`` (running matches included: never a seat's)."""
-        live = await self.get(match_id)
+        live = await self.fresh(match_id)
         total = live.state.ply
         if ply is None:
             ply = total
@@ -766,7 +895,7 @@ class MatchManager:
                    action: int | str) -> None:
         """Checked on the live state, stored, applied, broadcast: in that order."""
         async with live.lock:
-            self.check_turn(live, access, seat, ply)
+            await self.check_turn(live, access, seat, ply)
             chosen = resolve_action(live.state, action)
             await self.commit(live, seat, chosen, bot=False)
 
@@ -774,35 +903,41 @@ class MatchManager:
         """Take back the seat's last decision of its current turn, if nothing was revealed:
         deleted from the store first, then the state is rebuilt by replay."""
         async with live.lock:
-            self.check_turn(live, access, seat, ply, turn=False)
+            await self.check_turn(live, access, seat, ply, turn=False)
             if live.undo_floor(seat) >= live.state.ply:
                 raise ApiError(409, "cannot_undo", "nothing can be undone now: undo takes back "
                                "your own decisions of this turn that revealed nothing")
-            try:
-                updated = await asyncio.to_thread(self.store.delete_last_action, live.id,
-                                                  live.state.ply)
-            except (StaleUndoError, MatchClosedError):
-                await self._reload(live)  # another server process moved meanwhile
-                raise ApiError(409, "stale", "the match changed meanwhile; nothing was "
-                               "undone") from None
-            except StoreError as exc:
-                log.error("cannot undo in match %s: %s", live.id, exc)
-                raise ApiError(503, "store", "the undo could not be saved; nothing was "
-                               "undone") from None
             state = live.game.new(live.state.players, seed=live.state.seed,
                                   options=live.state.options)
             for action in live.state.actions()[:-1]:
                 state.apply(action)
+            try:
+                updated = await asyncio.to_thread(
+                    self.store.delete_last_action, live.id, live.state.ply,
+                    revision=live.revision, current_player=state.current_player)
+            except (StaleMatchError, MatchClosedError):
+                await self._reload(live)  # another server process moved meanwhile
+                raise ApiError(409, "stale", "the match changed meanwhile (in another server "
+                               "process); nothing was undone: reload the position") from None
+            except StoreError as exc:
+                log.error("cannot undo in match %s: %s", live.id, exc)
+                raise ApiError(503, "store", "the undo could not be saved; nothing was "
+                               "undone") from None
             live.state = state
             live.log.pop()
             live.updated = updated
+            live.revision += 1
+            live.changed_here = True
             live.changed()
             self.broadcast(live)
 
-    def check_turn(self, live: LiveMatch, access: Access, seat: int, ply: int, *,
-                   turn: bool = True) -> None:
+    async def check_turn(self, live: LiveMatch, access: Access, seat: int, ply: int, *,
+                         turn: bool = True, checked: bool = False) -> None:
         """The refusals every move shares, in the order that explains the most (an undo
-        out of turn is a ``cannot_undo``, not a ``not_your_turn``)."""
+        out of turn is a ``cannot_undo``, not a ``not_your_turn``); the caller holds the
+        match's lock. A ``ply`` other than this copy's may come from a client that another
+        server process served later: the copy is checked against the store then, and the
+        move goes on if the client saw the stored position."""
         if not 0 <= seat < live.state.players:
             raise ApiError(422, "malformed", f"seat must be from 0 to {live.state.players - 1}, "
                            f"not {seat}")
@@ -811,6 +946,15 @@ class MatchManager:
         if live.status != "active":
             raise ApiError(409, "finished", f"match {live.id} is over")
         if ply != live.state.ply:
+            if not checked:
+                try:
+                    stored = await asyncio.to_thread(self.store.revisions, [live.id])
+                except StoreError:
+                    stored = {}
+                if stored.get(live.id, -1) > live.revision:
+                    await self._reload(live)
+                    return await self.check_turn(live, access, seat, ply, turn=turn,
+                                                 checked=True)
             # a repeated click or an old page: never apply it to the position it did not see
             raise ApiError(409, "stale", f"the match is at ply {live.state.ply}, not {ply}; "
                            "reload the position")
@@ -828,12 +972,15 @@ class MatchManager:
         entry.events = events_all(after)
         result = result_of(after)
         try:
-            updated = await asyncio.to_thread(self.store.append_action, live.id, entry.ply,
-                                              seat, action.text, result=result)
-        except DuplicateActionError:
-            await self._reload(live)  # another server process played this ply first
-            raise ApiError(409, "stale", "this ply was played meanwhile; reload the "
-                           "position") from None
+            updated = await asyncio.to_thread(
+                self.store.append_action, live.id, entry.ply, seat, action.text,
+                result=result, revision=live.revision, current_player=after.current_player)
+        except StaleMatchError:
+            # another server process played or undid since this copy was read: the action
+            # was checked on a position that is not the stored one any more
+            await self._reload(live)
+            raise ApiError(409, "stale", "the match changed meanwhile (in another server "
+                           "process); nothing was played: reload the position") from None
         except MatchClosedError:
             await self._reload(live)
             raise ApiError(409, "finished", f"match {live.id} is over") from None
@@ -844,6 +991,8 @@ class MatchManager:
         live.state = after
         live.log.append(entry)
         live.updated = updated
+        live.revision += 1
+        live.changed_here = True
         if result is not None:
             live.status = "finished"
         live.changed()
@@ -861,7 +1010,10 @@ class MatchManager:
 
     async def _bot_turns(self, live: LiveMatch) -> None:
         """Bots play while it is a bot's decision; the position is re-checked under the
-        lock, so a move computed for a position that changed meanwhile is dropped."""
+        lock, so a move computed for a position that changed meanwhile is dropped. A match
+        another process changed last is left to it for ``bot_takeover`` seconds (see
+        :data:`BOT_TAKEOVER_SECONDS`): one process computes each decision, and a match whose
+        process died goes on all the same."""
         failures = 0
         while live.status == "active" and not live.state.is_over():
             state = live.state
@@ -869,24 +1021,38 @@ class MatchManager:
             spec = live.info.seats[seat]
             if spec.kind != "bot" or spec.bot is None:
                 return
-            ply = state.ply
+            wait = self._takeover_wait(live)
+            if wait > 0:
+                await asyncio.sleep(wait)  # a change meanwhile (a reload) starts it over
+                continue
+            ply, revision = state.ply, live.revision
             try:
                 text = await self.bots.choose(state.record(), spec.bot, spec.level,
                                               decision_seed(state.seed, seat, ply))
                 async with live.lock:
-                    if live.state.ply != ply or live.status != "active":
+                    if live.revision != revision or live.status != "active":
                         continue
                     await self.commit(live, seat, live.state.parse_action(text), bot=True)
                 failures = 0
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                if isinstance(exc, ApiError) and exc.code in ("stale", "finished"):
+                    continue  # another process moved first: the copy is reloaded; look again
                 failures += 1
                 log.error("bot %s (seat %d) of match %s failed at ply %d (%s): %s",
                           spec.bot, seat, live.id, ply, failures, exc)
                 if failures >= BOT_RETRIES or self._closing:
                     return
                 await asyncio.sleep(0.5 * failures)
+
+    def _takeover_wait(self, live: LiveMatch) -> float:
+        """Seconds until this process drives a bot of a match another process changed
+        last: none if this one did, or once the match has stood still ``bot_takeover``."""
+        if live.changed_here:
+            return 0.0
+        still = (datetime.now(UTC) - live.updated).total_seconds()
+        return max(0.0, self.bot_takeover - still)
 
     # -- sockets ---------------------------------------------------------------------------
     def join(self, live: LiveMatch, conn: Connection) -> None:
@@ -1031,6 +1197,21 @@ def final_turn(game: Game, stored: StoredMatch) -> int:
     except (ValueError, IllegalActionError) as exc:
         raise StoreError(f"match {stored.id} does not replay: {exc}") from None
     return state.current_player
+
+
+def seats_json(seats: list[SeatRecord]) -> list[dict[str, Any]]:
+    """Who sat where, as a record keeps it (core/records.py ``seats``): never a token."""
+    return [{"kind": seat.kind, "name": seat.name, "bot": seat.bot, "level": seat.level}
+            for seat in seats]
+
+
+def imported_seats(record: dict[str, Any], players: int) -> list[SeatRecord]:
+    """An imported record's seats: those it names (checked by replay), else "Seat n"."""
+    named = record.get("seats")
+    if not named:
+        return [SeatRecord("human", f"Seat {i + 1}") for i in range(players)]
+    return [SeatRecord(seat["kind"], seat.get("name"), seat.get("bot"), seat.get("level"))
+            for seat in named]
 
 
 def replay_record(record: dict[str, Any]) -> tuple[State, list[tuple[int, str]]]:

@@ -164,16 +164,16 @@ def describe(state: Any, a: Any, lang: str) -> str:
         return say(lang, f"Take the building bonus tile {name}.", f"拿取建築獎勵板塊{name}。",
                    f"拿取建筑奖励板块{name}。")
     if k == "process":
-        top = state.d["stack"][-1]
+        top = state.position["stack"][-1]
         i, o = state.t.input[top["b"]], state.t.output[top["b"]]
         return say(lang, f"Process {a.count} {G(i)} into {G(o)}.",
                    f"將{a.count}個{G(i)}加工為{G(o)}。", f"将{a.count}个{G(i)}加工为{G(o)}。")
     if k == "produce":
-        g = state.t.output[state.d["stack"][-1]["b"]]
+        g = state.t.output[state.position["stack"][-1]["b"]]
         return say(lang, f"Produce {a.count} {G(g)}.", f"生產{a.count}個{G(g)}。",
                    f"生产{a.count}个{G(g)}。")
     if k == "dyer":
-        g = state.d["stack"][-1]["good"]
+        g = state.position["stack"][-1]["good"]
         return say(lang, f"Exchange 2 {G(g)} for 1 {G(a.good)} (Dyer).",
                    f"（染工）將2個{G(g)}交換為1個{G(a.good)}。",
                    f"（染工）将2个{G(g)}交换为1个{G(a.good)}。")
@@ -295,7 +295,7 @@ def describe(state: Any, a: Any, lang: str) -> str:
     if k == "end":
         return say(lang, "End the turn.", "結束回合。", "结束回合。")
     if k in ("follow", "follow_t11"):
-        top = state.d["stack"][-1]
+        top = state.position["stack"][-1]
         base = say(lang, f"Follow: process 1 {G(top['i'])} into {G(top['o'])}",
                    f"仿效：將1個{G(top['i'])}加工為{G(top['o'])}",
                    f"仿效：将1个{G(top['i'])}加工为{G(top['o'])}")
@@ -431,7 +431,7 @@ def describe_event(state: Any, e: Any, lang: str, viewer: int | None, names: Any
 def placement_problem(state: Any, a: Any) -> str:
     """Why ``place`` or ``overtime`` on ``a.space`` is refused in the placement (W1, W5,
     W6), naming the space, who stands there and the rupees it would cost."""
-    d, seat = state.d, state.current_player
+    d, seat = state.position, state.current_player
     p = d["p"][seat]
     s, name = a.space, A.space_name(a.space)
     where = space(s, "en", state)

@@ -12,7 +12,7 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                              or not 0 <= seat < state.players):
         raise ValueError(f"no seat {seat!r} in a {state.players}-player game")
-    d = _copy(state.d)
+    d = _copy(state.position)  # a deep copy: the state keeps its parts shared
     del d["rng"]  # I3: future dice
     stack = d.pop("stack_tiles")
     d["stack_tiles"] = len(stack)

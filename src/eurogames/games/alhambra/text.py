@@ -67,7 +67,7 @@ def cards_words(cards: tuple[int, ...], lang: str) -> str:
 
 def describe(state: Any, action: Action, lang: str = "en") -> str:
     """A sentence saying what ``action`` does in ``state`` (call before applying it)."""
-    from eurogames.games.alhambra.rules import ACTION
+    from eurogames.games.alhambra.rules import ACTION, ENDING
 
     check_lang(lang)
     if not isinstance(action, Action) or action.game != "alhambra":
@@ -76,6 +76,7 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     t = TERMS[lang]
     kind = action.kind
     placing = state.phase != ACTION
+    handed_out = state.phase == ENDING  # the market's last tiles, handed out at the end (F2)
     if kind == TAKE:
         words = cards_words(action.cards, lang)
         if en:
@@ -142,6 +143,12 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
     if kind == PLACE:
         tile, cell = action.tile, action.cell
         where = cell_text(cell)
+        if handed_out:
+            return {"en": f"Place the tile handed to you at the end, {tile_words(tile, lang)}, "
+                          f"in your Alhambra at {where}.",
+                    "zh-Hant": f"將終局分給你的{tile_words(tile, lang)}擺放在城堡的{where}位置。",
+                    "zh-Hans": f"将终局分给你的{tile_words(tile, lang)}摆放在城堡的{where}位置。",
+                    }[lang]
         if en:
             source = "the bought tile" if placing else "from your reserve:"
             return f"Place {source} {tile_words(tile, lang)} in your Alhambra at {where}."
@@ -152,6 +159,12 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         return f"{source}将{tile_words(tile, lang)}摆放在城堡的{where}位置。"
     if kind == RESERVE:
         tile = action.tile
+        if handed_out:
+            return {"en": f"Put the tile handed to you at the end, {tile_words(tile, lang)}, "
+                          "on your reserve.",
+                    "zh-Hant": f"將終局分給你的{tile_words(tile, lang)}放置於{t['reserve']}上。",
+                    "zh-Hans": f"将终局分给你的{tile_words(tile, lang)}放置于{t['reserve']}上。",
+                    }[lang]
         if en:
             source = "the bought tile" if placing else "from your Alhambra:"
             return f"Put {source} {tile_words(tile, lang)} on your reserve."

@@ -28,6 +28,12 @@ def _options() -> dict[str, Option]:
                                               "too (Q44)", type=bool),
         "event12_sultans_workers": Option("event12_sultans_workers", 1, "dinars per Sultan's "
                                           "worker under EV12 (Q4)", choices=(1, 2)),
+        "poem_extra_plaster": Option("poem_extra_plaster", True, "a poem's extra material "
+                                     "may be plaster (P3, Q39: the main text; false: the "
+                                     "glossary's wood, marble, glazed)", type=bool),
+        "wishes_face_down": Option("wishes_face_down", False, "the Sultan's wish tiles on the "
+                                   "round track are hidden from every seat until they enter "
+                                   "the tower (U6, SW1, Q41)", type=bool),
         "full_circle": Option("full_circle", False, "a worker may go a full lap back onto its "
                               "own space (W3, Q2)", type=bool),
         "material_supply": Option("material_supply", "limited", "building materials are "
@@ -217,6 +223,22 @@ class Sabika(Game):
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"not a sabika state: {exc!r}") from None
         return state
+
+    def evaluate(self, state, seat):  # noqa: ANN001 - see heuristic.py
+        from eurogames.games.sabika.heuristic import evaluate
+
+        return evaluate(state, seat)
+
+    def rollout_action(self, state, rng):  # noqa: ANN001
+        from eurogames.games.sabika.heuristic import rollout_action
+
+        return rollout_action(state, rng)
+
+    def board_components(self) -> dict[str, Any]:
+        """The printed boards and cards for the drawn board (web/), from this game's data."""
+        from eurogames.games.sabika.components import board_components
+
+        return board_components(self.tables)
 
 
 def events_of(choice: str, count: int) -> list[int]:

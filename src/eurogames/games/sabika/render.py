@@ -87,6 +87,7 @@ LABELS: dict[str, dict[str, str]] = {
     "event": _w("Event {n}", "事件{n}"),
     "future": _w("future {n}", "未來事件{n}"),
     "pile": _w("{n} face down", "{n}張面朝下"),
+    "face_down": _w("face down", "面朝下"),
     "points": _w("{n} pts", "{n}分"),
     "dinars": _w("dinars", "第納爾"),
     "paria": _w("paria", "帕里亞"),
@@ -419,7 +420,8 @@ def side_text(view: dict[str, Any], lang: str) -> Text:
     wishes = {w.id: w for w in _tables().wishes}
     for i, wid in enumerate(view["wishes"]):
         w = wishes.get(wid)
-        if w is None:
+        if w is None:  # Q41: wishes_face_down, not in the tower yet
+            text.append(f"\n{_l(lang, 'after', r=2 * i + 1)} {_l(lang, 'face_down')}")
             continue
         words = WISH_WORDS[w.condition][lang]
         if w.condition == "building_type":

@@ -23,7 +23,8 @@ Attributes of ``d`` (everything is public unless said otherwise, I3, Q49):
   (j1–j8), ``whd`` (w1–w4); hidden orders: ``small_deck``, ``minor_deck``, ``stacks``
   (I1: only their sizes are shown); ``small_discard`` is public.
 - the map: ``cities`` (city -> tile), ``seals`` (cities still holding one), ``trade``.
-- ``wishes`` (the three tiles reached after rounds 1, 3, 5), ``tower``; ``bag`` and
+- ``wishes`` (the three tiles reached after rounds 1, 3, 5; with ``wishes_face_down`` those
+  not in the tower are hidden from every seat, Q41), ``tower``; ``bag`` and
   ``discards`` (tokens by kind); ``supply`` (materials, H2); ``draws`` (hidden draws so far,
   for ``reveals``); ``rng`` (the generator; never shown).
 """
@@ -795,10 +796,13 @@ class SabikaState(Yusuf, State):
         return max(0, unit * (1 + len(p[colour])) + self.ev("poem_dinars"))  # EV2, EV6
 
     def _poem_pays(self, seat: int) -> list[tuple[int, ...]]:
-        """P3, MN10: a base of plaster, wood or marble and up to 1 (2) more."""
+        """P3, MN10: a base of plaster, wood or marble and up to 1 (2) more. Q39: without
+        ``poem_extra_plaster`` no extra is plaster, so plaster is paid only as the base (a
+        second plaster needs EV4's repeats)."""
         extra = 2 if self.has_blue(seat, "poem_cost_table") else 1
+        plaster = 3 if self.options["poem_extra_plaster"] else 1
         return [pay for pay in self._payable(seat)
-                if pay[0] + pay[1] + pay[2] and sum(pay) <= 1 + extra]
+                if pay[0] + pay[1] + pay[2] and sum(pay) <= 1 + extra and pay[0] <= plaster]
 
     def _carve_options(self, seat: int, money: int) -> list[Action]:
         d = self.d
@@ -1606,6 +1610,8 @@ class SabikaState(Yusuf, State):
         if r in self.data.wish_after_rounds:
             wish = d["wishes"][self.data.wish_after_rounds.index(r)]
             d["tower"] = (*d["tower"], wish)
+            if self.options["wishes_face_down"]:  # Q41: the tile is turned as it goes in
+                d["draws"] += 1
             gained = [0] * self.players
             for tile in d["tower"]:
                 w = next(x for x in self.data.wishes if x.id == tile)
@@ -1942,9 +1948,22 @@ class SabikaState(Yusuf, State):
                     p["kept"] = p["dealt"][rng.below(2)]
         if d["event_pile"]:  # I1, I4: the third event, among the unseen of its colour
             d["event_pile"] = (rng.choice(self.hidden_event_candidates()),)
+        if self.options["wishes_face_down"]:  # Q41: the wishes not in the tower yet
+            d["wishes"] = (*d["tower"], *self.redrawn_wishes(rng))
         d["rng"] = rng.next64()
         twin._legal = None
         return twin
+
+    def redrawn_wishes(self, rng: Rng) -> list[str]:
+        """U6, Q41: the face-down wish tiles drawn again: one tile of each letter not yet in
+        the tower, in random order on the places still to come."""
+        seen = {w.letter for w in self.data.wishes if w.id in self.d["tower"]}
+        tiles = []
+        for letter in sorted({w.letter for w in self.data.wishes} - seen):
+            of_letter = [w.id for w in self.data.wishes if w.letter == letter]
+            tiles.append(of_letter[rng.below(len(of_letter))])
+        rng.shuffle(tiles)
+        return tiles
 
     def hidden_event_candidates(self) -> list[int]:
         """The events the face-down third may be, as a seat sees it (AD1, Q63)."""

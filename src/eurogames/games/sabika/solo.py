@@ -270,9 +270,11 @@ class Yusuf:
 
     # -- his actions (YA) ----------------------------------------------------------------------
     def wish_types(self) -> set[str]:
-        """Q30: the building types on every wish tile in play."""
+        """Q30: the building types on every wish tile in play; with ``wishes_face_down``
+        (Q41) only those in the tower."""
         wishes = {w.id: w for w in self.data.wishes}
-        return {t for wid in self.d["wishes"] for t in wishes[wid].types}
+        tiles = self.d["tower"] if self.options["wishes_face_down"] else self.d["wishes"]
+        return {t for wid in tiles for t in wishes[wid].types}
 
     def y_large_building(self, top: dict[str, Any]) -> None:
         """YA1, Q57."""

@@ -1,5 +1,6 @@
 """What each seat may see (I1–I4): everything but the order of the decks and stacks, the
-generator, and other seats' start tiles before the reveal (their discarded one after it)."""
+generator, other seats' start tiles before the reveal (their discarded one after it), and with
+``wishes_face_down`` the wish tiles not yet in the tower (Q41: ``None`` in their places)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         d[key] = len(d[key])
     d["stacks"] = {k: len(v) for k, v in d["stacks"].items()}
     d["event_pile"] = len(d["event_pile"])  # I1: the third event stays face down
+    if state.options["wishes_face_down"]:  # Q41: a wish tile is seen when it enters the tower
+        d["wishes"] = [w if i < len(d["tower"]) else None for i, w in enumerate(d["wishes"])]
     if "y" in d:  # I1: Yusuf's face-down worker tiles and decks, by number
         y = d["y"]
         y["tiles"] = len(y["tiles"])

@@ -66,12 +66,26 @@ export const STRINGS = {
     refresh: "Refresh",
     watch: "Watch",
     replay: "Replay",
-    ply_n: "ply {n}",
+    move_n: "move {n}",
     to_move: "{who} to move",
     result_line: "won by {winners} ({scores})",
     status_active: "in progress",
     status_finished: "finished",
     status_imported: "imported record",
+    // the seats this browser holds (lobby), imported records
+    my_games: "Your games on this device",
+    my_games_hint: "The seats this browser has played from: Resume takes you back to your seat.",
+    resume: "Resume",
+    role_host_short: "Hot-seat host",
+    forget: "Forget",
+    forget_hint: "Forget this game on this device (the game itself goes on)",
+    your_turn_mark: "your turn",
+    gone: "no longer on this server",
+    record_stops: "stops at move {n}, before the end",
+    replay_imported: "An imported record of a finished game",
+    replay_imported_unfinished: "An imported record that stops at move {n}, before the end of the game",
+    imported_title: "Record: {title}",
+    status_over: "Game over · {line}",
     upload_title: "Open a record",
     upload_hint: "A record JSON file (downloaded from a finished game or saved by the terminal client) opens as a replay.",
     choose_file: "Choose a record file…",
@@ -138,7 +152,7 @@ export const STRINGS = {
     end: "End",
     play: "Play",
     pause: "Pause",
-    ply_of: "Ply {n} of {total}",
+    move_of: "Move {n} of {total}",
     start_position: "Start position (0 of {total})",
     // the Lacerda companion (Lisboa solo); game words come from the server (text.py)
     lc_title: "Lisboa solo: Lacerda",
@@ -231,12 +245,25 @@ export const STRINGS = {
     refresh: "重新整理",
     watch: "觀戰",
     replay: "重播",
-    ply_n: "第{n}步",
+    move_n: "第{n}步",
     to_move: "輪到{who}",
     result_line: "{winners}獲勝（{scores}）",
     status_active: "進行中",
     status_finished: "已結束",
     status_imported: "匯入的紀錄",
+    my_games: "此裝置上的遊戲",
+    my_games_hint: "這個瀏覽器參與過的座位：按「繼續」回到你的座位。",
+    resume: "繼續",
+    role_host_short: "同機輪流主持",
+    forget: "移除",
+    forget_hint: "在此裝置上移除這局遊戲（遊戲本身會繼續）",
+    your_turn_mark: "輪到你",
+    gone: "已不在此伺服器上",
+    record_stops: "停在第{n}步，尚未結束",
+    replay_imported: "匯入的紀錄：已結束的遊戲",
+    replay_imported_unfinished: "匯入的紀錄：停在第{n}步，遊戲尚未結束",
+    imported_title: "紀錄：{title}",
+    status_over: "遊戲結束 · {line}",
     upload_title: "開啟紀錄",
     upload_hint: "紀錄 JSON 檔（從已結束的遊戲下載，或由終端機版儲存）會以重播開啟。",
     choose_file: "選擇紀錄檔…",
@@ -301,7 +328,7 @@ export const STRINGS = {
     end: "結尾",
     play: "播放",
     pause: "暫停",
-    ply_of: "第{n}步，共{total}步",
+    move_of: "第{n}步，共{total}步",
     start_position: "起始局面（第0步，共{total}步）",
     lc_title: "里斯本單人:拉塞爾達",
     lc_intro: "在你自己的實體版圖上玩里斯本官方單人模式：本助手執行拉塞爾達的回合、記錄他的區域並告訴你該移動什麼；只詢問它無法知道的事。",
@@ -393,12 +420,25 @@ export const STRINGS = {
     refresh: "刷新",
     watch: "观战",
     replay: "重播",
-    ply_n: "第{n}步",
+    move_n: "第{n}步",
     to_move: "轮到{who}",
     result_line: "{winners}获胜（{scores}）",
     status_active: "进行中",
     status_finished: "已结束",
     status_imported: "导入的记录",
+    my_games: "此设备上的游戏",
+    my_games_hint: "这个浏览器参与过的座位：按“继续”回到你的座位。",
+    resume: "继续",
+    role_host_short: "同机轮流主持",
+    forget: "移除",
+    forget_hint: "在此设备上移除这局游戏（游戏本身会继续）",
+    your_turn_mark: "轮到你",
+    gone: "已不在此服务器上",
+    record_stops: "停在第{n}步，尚未结束",
+    replay_imported: "导入的记录：已结束的游戏",
+    replay_imported_unfinished: "导入的记录：停在第{n}步，游戏尚未结束",
+    imported_title: "记录：{title}",
+    status_over: "游戏结束 · {line}",
     upload_title: "打开记录",
     upload_hint: "记录 JSON 文件（从已结束的游戏下载，或由终端版保存）会以重播打开。",
     choose_file: "选择记录文件…",
@@ -463,7 +503,7 @@ export const STRINGS = {
     end: "结尾",
     play: "播放",
     pause: "暂停",
-    ply_of: "第{n}步，共{total}步",
+    move_of: "第{n}步，共{total}步",
     start_position: "起始局面（第0步，共{total}步）",
     lc_title: "里斯本单人:拉塞尔达",
     lc_intro: "在你自己的实体版图上玩里斯本官方单人模式：本助手执行拉塞尔达的回合、记录他的区域并告诉你该移动什么；只询问它无法知道的事。",
@@ -536,26 +576,68 @@ function lang() {
   return currentOverride || getLang();
 }
 
+/** The page's language now (the one t() speaks). */
+export function currentLang() {
+  return lang();
+}
+
+/** Whether the page is used with a finger (a phone, a tablet): its texts say "tap". */
+export function touchScreen() {
+  try {
+    return window.matchMedia("(pointer: coarse)").matches;
+  } catch {
+    return false;
+  }
+}
+
+// a person taps a touch screen and clicks with a mouse: the words follow the pointer
+const TAP_WORDS = [
+  [/\b([Cc])lick(ed|ing|s)?\b/g, (_, c, end) => `${c === "C" ? "T" : "t"}ap${{ ed: "ped", ing: "ping", s: "s" }[end] || ""}`],
+  [/點擊/g, () => "輕觸"],
+  [/点击/g, () => "轻触"],
+];
+
+/** ``text`` as a touch screen's user reads it: "tap" where a mouse's user reads "click". */
+export function forPointer(text, touch = touchScreen()) {
+  if (!touch || typeof text !== "string") return text;
+  return TAP_WORDS.reduce((out, [pattern, word]) => out.replace(pattern, word), text);
+}
+
 /**
  * The string for key with {name} filled in, in language `code` (the current one if left
- * out); English if the language lacks it, then `fallback`, then the key itself.
+ * out); English if the language lacks it, then `fallback`, then the key itself. On a touch
+ * screen, "click" reads "tap" (forPointer).
  */
 export function t(key, params = {}, fallback = undefined, code = lang()) {
   const table = STRINGS[code] || STRINGS.en;
-  let text = table[key] ?? STRINGS.en[key] ?? fallback ?? key;
+  let text = forPointer(table[key] ?? STRINGS.en[key] ?? fallback ?? key);
   for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
   return text;
 }
+
+/** A date and time as the page's language writes them (not the browser's own locale). */
+export function formatDate(value, code = lang()) {
+  if (value === null || value === undefined || value === "") return "";
+  const date = new Date(typeof value === "number" ? value * 1000 : value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(code, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+// the part of a game's strings.json that labels its options: read by the server for the
+// catalogue (docs/web.md "Boards"), not words of the page
+const OPTIONS_SECTION = "options";
 
 /**
  * Add a board's strings, `{"en": {key: text}, "zh-Hant": {...}, "zh-Hans": {...}}`, to the
  * tables t() reads. A language this client does not know, a text that is not a string, or a
  * key that already means something else (a shared string or another board's) is refused
  * with an error naming it, so one board can never reword the rest of the page; adding the
- * same table again changes nothing.
+ * same table again changes nothing. The file's `options` section (the game's option labels,
+ * which the server hands the lobby in the catalogue) is not the page's words: left out.
  */
-export function registerStrings(table) {
-  if (!table || typeof table !== "object" || Array.isArray(table)) throw new Error("board strings must be an object of languages");
+export function registerStrings(strings) {
+  if (!strings || typeof strings !== "object" || Array.isArray(strings)) throw new Error("board strings must be an object of languages");
+  const table = Object.fromEntries(Object.entries(strings).filter(([code]) => code !== OPTIONS_SECTION));
   const unknown = Object.keys(table).filter((code) => !STRINGS[code]);
   if (unknown.length) throw new Error(`board strings: unknown language ${unknown[0]} (expected ${Object.keys(STRINGS).join(", ")})`);
   for (const [code, texts] of Object.entries(table)) {

@@ -2,6 +2,7 @@
 // progress and finished, and open a record file as a replay.
 
 import { api, query } from "./api.js";
+import { forgetSeat, heldSeats, resumeUrl } from "./held.js";
 import { getLang, seatNames, t } from "./i18n.js";
 import { lacerdaLobbyPanel } from "./lacerda.js";
 import { copyText, formatTime, h, provisionalBanner, replace, toast } from "./ui.js";
@@ -14,12 +15,13 @@ export function startLobby(root) {
   let refreshTimer = null;
 
   const formBox = h("section", { class: "panel lobby-new", id: "new-game" });
+  const heldBox = h("section", { class: "panel lobby-list", id: "my-games", hidden: true });
   const createdBox = h("section", { class: "panel lobby-created", id: "created", hidden: true });
   const activeBox = h("section", { class: "panel lobby-list", id: "active-games" });
   const finishedBox = h("section", { class: "panel lobby-list", id: "finished-games" });
   const uploadBox = h("section", { class: "panel lobby-upload", id: "upload" });
   const lacerdaBox = h("section", { class: "panel lobby-lacerda", id: "lacerda-new" });
-  replace(root, h("div", { class: "lobby" }, formBox, createdBox, h("div", { class: "lobby-lists" }, lacerdaBox, activeBox, finishedBox, uploadBox)));
+  replace(root, h("div", { class: "lobby" }, formBox, createdBox, h("div", { class: "lobby-lists" }, heldBox, lacerdaBox, activeBox, finishedBox, uploadBox)));
   const lacerda = lacerdaLobbyPanel(lacerdaBox);
 
   function gameInfo(name) {
@@ -55,6 +57,10 @@ export function startLobby(root) {
 
   function setPlayers(n) {
     form.players = n;
+    // an option naming a seat (the start player) keeps to the seats there are
+    for (const opt of gameInfo(form.game).options) {
+      if (opt.seat && Number(form.options[opt.name]) >= n) form.options[opt.name] = opt.default;
+    }
     while (form.seats.length < n) form.seats.push(defaultSeat(form.seats.length));
     form.seats.length = n;
   }
@@ -68,29 +74,43 @@ export function startLobby(root) {
     }
     if (!form || !gameInfo(form.game)) resetForGame(catalogue.games[0].name);
     renderForm();
+    renderHeld(); // game titles in the page's language
   }
 
+  // an option in the game's words (the catalogue's label, description and choice names, in
+  // the page's language); a game that words none shows the option's own help text
   function optionField(opt) {
     const value = form.options[opt.name];
     const id = `opt-${opt.name}`;
+    const choiceName = (c) => (opt.choice_labels && opt.choice_labels[String(c)]) || String(c);
+    const pick = (e) => { form.options[opt.name] = opt.type === "int" ? Number(e.target.value) : e.target.value; };
     let input;
+    let list = null;
     if (opt.type === "bool") {
       input = h("input", { type: "checkbox", id, name: opt.name, checked: Boolean(value), onchange: (e) => { form.options[opt.name] = e.target.checked; } });
+    } else if (opt.seat) {
+      const seats = Array.from({ length: form.players }, (_, i) => i);
+      input = h("select", { id, name: opt.name, onchange: pick },
+        seats.map((i) => h("option", { value: String(i), selected: i === Number(value) }, t("seat_n", { n: i + 1 }))));
     } else if (opt.choices && opt.choices.length) {
-      input = h("select", { id, name: opt.name, onchange: (e) => { form.options[opt.name] = opt.type === "int" ? Number(e.target.value) : e.target.value; } },
-        opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
+      input = h("select", { id, name: opt.name, onchange: pick },
+        opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, choiceName(c))));
     } else if (opt.type === "int") {
       input = h("input", { type: "number", step: "1", id, name: opt.name, value: value ?? "", onchange: (e) => {
         const v = e.target.value.trim();
         form.options[opt.name] = v === "" ? opt.default : Number(v);
       } });
     } else {
-      input = h("input", { type: "text", id, name: opt.name, value: value ?? "", onchange: (e) => { form.options[opt.name] = e.target.value; } });
+      // free text with named values (Sabika's events): the names are offered as suggestions
+      const named = opt.choice_labels ? Object.entries(opt.choice_labels) : [];
+      list = named.length ? h("datalist", { id: `${id}-list` }, named.map(([v, words]) => h("option", { value: v, label: words }))) : null;
+      input = h("input", { type: "text", id, name: opt.name, value: value ?? "", list: list ? `${id}-list` : null, onchange: (e) => { form.options[opt.name] = e.target.value; } });
     }
-    const label = h("label", { for: id }, opt.name);
-    return h("div", { class: ["field", opt.type === "bool" && "field-check"] },
-      opt.type === "bool" ? [input, label] : [label, input],
-      opt.help ? h("small", { class: "help" }, opt.help) : null);
+    const label = h("label", { for: id, title: opt.name, class: "option-label" }, opt.label || opt.help || opt.name);
+    const help = opt.label ? opt.description : null;
+    return h("div", { class: ["field", opt.type === "bool" && "field-check"], dataset: { option: opt.name } },
+      opt.type === "bool" ? [input, label] : [label, input], list,
+      help ? h("small", { class: "help" }, help) : null);
   }
 
   function seatRow(seat, i) {
@@ -140,18 +160,20 @@ export function startLobby(root) {
     replace(formBox, h("h2", {}, t("new_game")), formEl);
   }
 
+  /** The request's JSON text. A seed is written digit for digit: a JavaScript number holds
+   * integers exactly only up to 2^53, and seeds run to 64 bits and beyond. */
   function requestBody() {
     const seedText = String(form.seed).trim();
-    let seed = null;
-    if (seedText !== "") {
-      if (!/^-?\d+$/.test(seedText)) throw new Error(t("err_seed"));
-      seed = Number(seedText);
-    }
+    if (seedText !== "" && !/^-?\d+$/.test(seedText)) throw new Error(t("err_seed"));
+    const text = JSON.stringify(requestFields());
+    return `${text.slice(0, -1)},"seed":${seedText === "" ? "null" : seedText}}`;
+  }
+
+  function requestFields() {
     return {
       game: form.game,
       players: form.players,
       options: form.options,
-      seed,
       seats: form.seats.map((seat, i) => seat.kind === "human"
         ? { kind: "human", name: seat.name.trim() || t("default_name", { n: i + 1 }) }
         : { kind: "bot", bot: seat.bot, level: seat.level }),
@@ -205,31 +227,81 @@ export function startLobby(root) {
     replace(createdBox, h("h2", {}, t("created_title")), h("p", { class: "help" }, t("created_hint")), h("ul", { class: "links" }, rows));
   }
 
-  function matchRow(m) {
-    const finished = m.status !== "active";
-    const names = seatNames(m.seats);
-    let state;
-    if (finished && m.result) {
+  /** Where a listed match stands, in words: its result, or the move it is at and who is to move. */
+  function stateLine(m, names) {
+    if (m.status !== "active" && m.result) {
       // opponents that are not seats (a solo game's bot) count with the seats
       const others = m.result.opponents || [];
       const lang = getLang();
       const winners = [...(m.result.winners || []).map((w) => names[w]),
         ...others.filter((o) => o.won).map((o) => o.names[lang] || o.key)].join(t("and"));
       const scores = [...(m.result.scores || []), ...others.map((o) => o.score)];
-      state = t("result_line", { winners, scores: scores.join(" : ") });
-    } else if (finished) {
-      state = t(`status_${m.status}`, {}, m.status);
-    } else {
-      const who = m.current_player >= 0 ? names[m.current_player] : "";
-      state = `${t("ply_n", { n: m.ply })}${who ? ` · ${t("to_move", { who })}` : ""}`;
+      return t("result_line", { winners, scores: scores.join(" : ") });
     }
+    const who = m.current_player >= 0 ? names[m.current_player] : "";
+    const toMove = who ? ` · ${t("to_move", { who })}` : "";
+    // an imported record that stops before the end is not a finished game
+    if (m.status === "imported") return `${t("record_stops", { n: m.ply })}${toMove}`;
+    if (m.status !== "active") return t(`status_${m.status}`, {}, m.status);
+    return `${t("move_n", { n: m.ply })}${toMove}`;
+  }
+
+  function timeOf(iso) {
+    return h("time", { datetime: iso }, formatTime(iso));
+  }
+
+  function matchRow(m) {
+    const finished = m.status !== "active";
+    const names = seatNames(m.seats);
     const link = finished
       ? h("a", { class: "button", href: `/replay/${encodeURIComponent(m.match)}` }, t("replay"))
       : h("a", { class: "button", href: `/play/${encodeURIComponent(m.match)}` }, t("watch"));
     return h("li", { class: "match-row", dataset: { match: m.match } },
       h("div", { class: "match-main" }, h("b", {}, m.title), " ", h("span", { class: "match-seats" }, names.join(" · "))),
-      h("div", { class: "match-state" }, state, m.status === "imported" ? ` · ${t("status_imported")}` : "", " · ", h("time", {}, formatTime(m.updated || m.created))),
+      h("div", { class: "match-state" }, stateLine(m, names), m.status === "imported" ? ` · ${t("status_imported")}` : "", " · ", timeOf(m.updated || m.created)),
       link);
+  }
+
+  function listed(matchId) {
+    for (const key of ["active", "finished"]) {
+      const found = Array.isArray(lists[key]) ? lists[key].find((m) => m.match === matchId) : null;
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** A seat this browser holds: the match as listed now, and Resume (or Forget). */
+  function heldRow(held) {
+    const m = listed(held.match);
+    const known = Array.isArray(lists.active) && Array.isArray(lists.finished);
+    const game = gameInfo(held.game);
+    let who = "";
+    let state = known ? t("gone") : t("loading");
+    let mine = false;
+    if (m) {
+      const names = seatNames(m.seats);
+      who = held.role === "host" ? t("role_host_short") : t("role_seat", { name: names[held.seats[0]] ?? t("seat_n", { n: held.seats[0] + 1 }) });
+      state = stateLine(m, names);
+      mine = m.status === "active" && held.seats.includes(m.current_player);
+    }
+    const forget = h("button", { type: "button", class: "small forget", title: t("forget_hint"), "aria-label": t("forget_hint"),
+      onclick: () => { forgetSeat(held.match, held.token); renderHeld(); } }, "×");
+    return h("li", { class: ["match-row", "held-row", mine && "mine"], dataset: { match: held.match } },
+      h("div", { class: "match-main" }, h("b", {}, m ? m.title : game ? game.title : held.game), " ",
+        h("span", { class: "match-seats" }, who),
+        mine ? h("span", { class: "your-turn-mark" }, t("your_turn_mark")) : null),
+      h("div", { class: "match-state" }, state, " · ", timeOf(held.opened)),
+      h("span", { class: "held-actions" },
+        m || !known ? h("a", { class: "button resume", href: resumeUrl(held) }, t("resume")) : null,
+        forget));
+  }
+
+  function renderHeld() {
+    const held = heldSeats();
+    heldBox.hidden = !held.length;
+    if (!held.length) return;
+    replace(heldBox, h("h2", {}, t("my_games")), h("p", { class: "help" }, t("my_games_hint")),
+      h("ul", { class: "matches" }, held.map(heldRow)));
   }
 
   function renderList(box, key, titleKey) {
@@ -252,6 +324,7 @@ export function startLobby(root) {
     }
     renderList(activeBox, "active", "active_games");
     renderList(finishedBox, "finished", "finished_games");
+    renderHeld();
   }
 
   function renderUpload() {
@@ -262,16 +335,18 @@ export function startLobby(root) {
   async function upload(input) {
     const file = input.files && input.files[0];
     if (!file) return;
-    let record;
+    let text;
     try {
-      record = JSON.parse(await file.text());
+      text = await file.text();
+      JSON.parse(text); // said here, in the page's language; the server checks the rest
     } catch (err) {
       toast(t("upload_bad_json", { reason: err.message }));
       input.value = "";
       return;
     }
     try {
-      const answer = await api("POST", "/api/records", record);
+      // the file's own text: parsing and writing it again would round a seed beyond 2^53
+      const answer = await api("POST", "/api/records", text);
       location.href = answer.url;
     } catch (err) {
       toast(t("upload_refused", { message: err.message }), "error", 9000);
@@ -290,6 +365,7 @@ export function startLobby(root) {
   renderList(activeBox, "active", "active_games");
   renderList(finishedBox, "finished", "finished_games");
   renderUpload();
+  renderHeld();
   loadCatalogue();
   loadLists();
   refreshTimer = setInterval(() => { if (!document.hidden) loadLists(); }, 15000);

@@ -6,8 +6,10 @@
 
 import { boardFor, drawBoard } from "./boards/index.js";
 import { renderGeneric } from "./boards/generic.js";
+import { holdSeat } from "./held.js";
 import { errorText, getLang, seatNames, t } from "./i18n.js";
 import { breakdownTable, entryParts } from "./report.js";
+import { showRules } from "./rules.js";
 import { closeMenu, h, menu, provisionalBanner, replace, toast } from "./ui.js";
 
 const MAX_BACKOFF_MS = 10000;
@@ -27,6 +29,7 @@ export function startPlay(root, matchId, token) {
   let ui = {};
   let uiKey = null;
   let summaryClosedAt = null;
+  let held = false;
 
   const banner = h("div", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite" });
   const notes = h("div", { class: "notes" });
@@ -135,6 +138,11 @@ export function startPlay(root, matchId, token) {
     if (message.type === "state" && message.payload) {
       payload = message.payload;
       sending = false;
+      if (!held && token && payload.you.role !== "spectator") {
+        // the server took this link for a seat: the lobby offers it back (Resume)
+        held = true;
+        holdSeat({ match: matchId, token, role: payload.you.role, seats: payload.you.seats, game: payload.game });
+      }
       const key = `${payload.ply}/${payload.seat}/${payload.current_player}`;
       if (key !== uiKey) {
         ui = {};
@@ -194,7 +202,9 @@ export function startPlay(root, matchId, token) {
     let text;
     let cls = "";
     if (payload.current_player < 0 || payload.status !== "active") {
-      text = t("game_over");
+      // the status line after the end says how it ended, not only that it did
+      const { line } = ending();
+      text = line ? t("status_over", { line }) : t("game_over");
       cls = "over";
     } else if (payload.legal.length) {
       text = payload.you.role === "host" ? t("your_turn_seat", { name: who[payload.current_player] }) : t("your_turn");
@@ -213,7 +223,7 @@ export function startPlay(root, matchId, token) {
     if (payload.you.role === "seat") text = t("role_seat", { name: who[payload.you.seats[0]] });
     else if (payload.you.role === "host") text = t("role_host");
     else text = t("role_spectator");
-    replace(role, h("span", {}, text), " · ", h("span", { class: "ply" }, t("ply_n", { n: payload.ply })));
+    replace(role, h("span", {}, text), " · ", h("span", { class: "ply" }, t("move_n", { n: payload.ply })));
   }
 
   function renderNotes() {
@@ -238,7 +248,16 @@ export function startPlay(root, matchId, token) {
       seat.kind === "human" ? h("span", { class: ["dot", seat.connected ? "on" : "off"], title: seat.connected ? t("online") : t("offline") }) : null),
     winners.includes(i) ? h("span", { class: "crown", title: t("winner_mark") }, "★") : null,
     h("span", { class: "player-score", title: t("score") }, String(payload.scores[i] ?? ""))));
-    replace(players, h("h3", {}, `${payload.title} · ${t("scores")}`), h("ul", { class: "player-list" }, rows));
+    // opponents that are part of the game and not seats (a solo game's bot), after the seats
+    const others = (payload.opponents || []).map((o) => h("li", {
+      class: ["player", "opponent", o.won && "winner"],
+      dataset: { opponent: o.key },
+    },
+    h("span", { class: "turn-mark", "aria-hidden": "true" }, ""),
+    h("span", { class: "player-name" }, o.name),
+    o.won ? h("span", { class: "crown", title: t("winner_mark") }, "★") : null,
+    h("span", { class: "player-score", title: t("score") }, String(o.score))));
+    replace(players, h("h3", {}, `${payload.title} · ${t("scores")}`), h("ul", { class: "player-list" }, [...rows, ...others]));
   }
 
   function renderControls() {
@@ -263,19 +282,25 @@ export function startPlay(root, matchId, token) {
     log.dataset.seen = "1";
   }
 
-  function renderSummary() {
-    const over = payload.current_player < 0 || payload.status !== "active";
-    if (!over || summaryClosedAt === payload.ply) {
-      summary.hidden = true;
-      return;
-    }
-    // opponents that are not seats (a solo game's bot) are listed after the seats
+  /** How a finished game ended: everyone who played (opponents that are not seats, a solo
+   * game's bot, after the seats), the winners among them, and the winner line. */
+  function ending() {
     const others = payload.opponents || [];
     const who = [...names(), ...others.map((o) => o.name)];
     const winners = [...(payload.winners || []), ...others.flatMap((o, i) => (o.won ? [payload.scores.length + i] : []))];
     const line = winners.length > 1
       ? t("winners_shared", { who: winners.map((w) => who[w]).join(t("and")) })
       : winners.length ? t("winner", { who: who[winners[0]] }) : "";
+    return { others, who, winners, line };
+  }
+
+  function renderSummary() {
+    const over = payload.current_player < 0 || payload.status !== "active";
+    if (!over || summaryClosedAt === payload.ply) {
+      summary.hidden = true;
+      return;
+    }
+    const { others, who, winners, line } = ending();
     const order = [...payload.scores, ...others.map((o) => o.score)].map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score);
     const breakdown = payload.breakdown && [...payload.breakdown, ...others.map((o) => o.breakdown)];
     summary.hidden = false;
@@ -300,6 +325,7 @@ export function startPlay(root, matchId, token) {
       legal: payload.legal,
       seat: payload.seat,
       players: payload.players,
+      log: payload.log, // what was played: the board marks the others' last moves
       names: names(),
       lang: getLang(),
       interactive: payload.legal.length > 0 && !sending && connected,
@@ -330,6 +356,7 @@ export function startPlay(root, matchId, token) {
     page.dataset.undo = payload.can_undo ? "1" : "0";
     document.title = `${payload.title} — eurogames`;
     document.getElementById("page-title").textContent = payload.title;
+    showRules(payload.game, payload.title); // the game's rules summary, one click away
     renderRole();
     renderBanner();
     renderNotes();

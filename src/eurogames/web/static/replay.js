@@ -6,6 +6,7 @@ import { api, query } from "./api.js";
 import { drawBoard } from "./boards/index.js";
 import { getLang, seatNames, t } from "./i18n.js";
 import { breakdownTable, entryParts } from "./report.js";
+import { showRules } from "./rules.js";
 import { h, menu, replace, s, toast } from "./ui.js";
 
 const AUTOPLAY_MS = 900;
@@ -48,9 +49,23 @@ export function startReplay(root, matchId) {
   replace(root, h("div", { class: "replay" }, head, controls,
     h("div", { class: "play-layout" }, main, side)));
 
+  // the address names the move shown (#move=37): a link opens that move, and back and
+  // forward step through the moves looked at (#ply=37, of earlier versions, still opens)
   function fromHash() {
-    const m = location.hash.match(/ply=(\d+)/);
+    const m = location.hash.match(/(?:move|ply)=(\d+)/);
     return m ? Number(m[1]) : null;
+  }
+
+  /** Note move `shown` in the address: "push" a step (back returns), "slide" one entry for a
+   * whole drag of the slider, "replace" in place (the first position, autoplay, back itself). */
+  function remember(shown, how, before) {
+    const hash = `#move=${shown}`;
+    const sliding = Boolean(history.state && history.state.slider);
+    if (before !== null && before !== shown && (how === "push" || (how === "slide" && !sliding))) {
+      history.pushState({ move: shown, slider: how === "slide" }, "", hash);
+    } else if (location.hash !== hash || how === "slide") {
+      history.replaceState({ move: shown, slider: how === "slide" && sliding }, "", hash);
+    }
   }
 
   async function loadMeta() {
@@ -61,7 +76,7 @@ export function startReplay(root, matchId) {
     }
   }
 
-  async function go(n) {
+  async function go(n, how = "push") {
     const wanted = Math.max(0, data ? Math.min(n, data.total) : n);
     const key = `${getLang()}/${wanted}`;
     const ticket = ++loading;
@@ -84,8 +99,9 @@ export function startReplay(root, matchId) {
     }
     if (ticket !== loading) return; // a later click won
     data = answer;
+    const before = ply;
     ply = data.ply;
-    history.replaceState(null, "", `#ply=${ply}`);
+    remember(ply, how, before);
     render();
   }
 
@@ -98,10 +114,10 @@ export function startReplay(root, matchId) {
     if (autoplay) {
       stopAutoplay();
     } else {
-      if (ply >= data.total) go(0);
+      if (ply >= data.total) go(0, "replace");
       autoplay = setInterval(() => {
         if (ply >= data.total) stopAutoplay();
-        else go(ply + 1);
+        else go(ply + 1, "replace");
         renderControls();
       }, AUTOPLAY_MS);
     }
@@ -118,8 +134,8 @@ export function startReplay(root, matchId) {
 
   function renderControls() {
     const slider = h("input", {
-      type: "range", min: "0", max: String(data.total), value: String(ply), id: "replay-slider", "aria-label": t("ply_of", { n: ply, total: data.total }),
-      oninput: (e) => { stopAutoplay(); go(Number(e.target.value)); },
+      type: "range", min: "0", max: String(data.total), value: String(ply), id: "replay-slider", "aria-label": t("move_of", { n: ply, total: data.total }),
+      oninput: (e) => { stopAutoplay(); go(Number(e.target.value), "slide"); },
     });
     replace(controls,
       h("button", { type: "button", id: "replay-start", onclick: () => { stopAutoplay(); go(0); }, disabled: ply === 0, title: t("start"), "aria-label": t("start") }, icon("start")),
@@ -128,16 +144,32 @@ export function startReplay(root, matchId) {
       h("button", { type: "button", id: "replay-next", onclick: () => { stopAutoplay(); go(ply + 1); }, disabled: ply >= data.total, title: t("next"), "aria-label": t("next") }, icon("next")),
       h("button", { type: "button", id: "replay-end", onclick: () => { stopAutoplay(); go(data.total); }, disabled: ply >= data.total, title: t("end"), "aria-label": t("end") }, icon("end")),
       slider,
-      h("span", { class: "replay-ply", id: "replay-ply" }, ply === 0 ? t("start_position", { total: data.total }) : t("ply_of", { n: ply, total: data.total })));
+      h("span", { class: "replay-ply", id: "replay-ply" }, ply === 0 ? t("start_position", { total: data.total }) : t("move_of", { n: ply, total: data.total })));
+  }
+
+  /** What is replayed, in words: a finished game, a game in progress, or an imported record
+   * (which may stop before the end). */
+  function whatItIs() {
+    if (meta && meta.status === "active") return t("replay_running");
+    if (meta && meta.status === "imported") {
+      const over = meta.winners !== null && meta.winners !== undefined;
+      return over ? t("replay_imported") : t("replay_imported_unfinished", { n: data.total });
+    }
+    return t("replay_note");
+  }
+
+  function pageTitle() {
+    return meta && meta.status === "imported" ? t("imported_title", { title: title() }) : t("replay_title", { title: title() });
   }
 
   function render() {
-    document.title = `${t("replay_title", { title: title() })} — eurogames`;
-    document.getElementById("page-title").textContent = t("replay_title", { title: title() });
+    document.title = `${pageTitle()} — eurogames`;
+    document.getElementById("page-title").textContent = pageTitle();
+    showRules(data.game, title()); // the game's rules summary, as on the play page
     const who = names();
     const finished = meta ? meta.status !== "active" : true;
     replace(head,
-      h("span", { class: "role" }, meta && meta.status === "active" ? t("replay_running") : t("replay_note")),
+      h("span", { class: "role", id: "replay-what" }, whatItIs()),
       h("span", { class: "replay-links" },
         finished ? h("a", { class: "button", href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${data.game}-${matchId}.json` }, t("download_record")) : null,
         meta && meta.status === "active" ? h("a", { class: "button", href: `/play/${encodeURIComponent(matchId)}` }, t("watch")) : null,
@@ -145,6 +177,7 @@ export function startReplay(root, matchId) {
     renderControls();
     const ctx = {
       game: data.game, view: data.view, legal: [], seat: null, players: data.players, names: who,
+      log: data.log, // the board marks the move just replayed
       lang: getLang(), interactive: false, ui: {}, rerender: render, act: () => {}, menu: (title, items) => menu(title, items, t("cancel")),
     };
     replace(board, drawBoard(ctx));
@@ -159,7 +192,13 @@ export function startReplay(root, matchId) {
           h("span", { class: "turn-mark", "aria-hidden": "true" }, i === data.view.current_player ? "▶" : ""),
           h("span", { class: "player-name" }, who[i]),
           winners.includes(i) ? h("span", { class: "crown", title: t("winner_mark") }, "★") : null,
-          h("span", { class: "player-score" }, String(score)))))),
+          h("span", { class: "player-score" }, String(score)))),
+        // opponents that are not seats (a solo game's bot), with their score at this ply
+        (data.opponents || []).map((o) => h("li", { class: ["player", "opponent", o.won && "winner"], dataset: { opponent: o.key } },
+          h("span", { class: "turn-mark", "aria-hidden": "true" }, ""),
+          h("span", { class: "player-name" }, o.name),
+          o.won ? h("span", { class: "crown", title: t("winner_mark") }, "★") : null,
+          h("span", { class: "player-score" }, String(o.score)))))),
       h("section", { class: "panel log-panel" }, h("h3", {}, t("log")), log));
     log.scrollTop = log.scrollHeight;
     // at the end of a finished game: who won and where the points came from
@@ -181,11 +220,17 @@ export function startReplay(root, matchId) {
   });
 
   replace(board, h("p", { class: "help" }, t("loading")));
-  loadMeta().then(() => go(fromHash() ?? 0));
+  window.addEventListener("popstate", () => {
+    const wanted = fromHash();
+    if (!data || wanted === null || wanted === ply) return;
+    stopAutoplay();
+    go(wanted, "replace");
+  });
+  loadMeta().then(() => go(fromHash() ?? 0, "replace"));
 
   return {
     onLang() {
-      loadMeta().then(() => go(ply ?? 0));
+      loadMeta().then(() => go(ply ?? 0, "replace"));
     },
     stop() { stopAutoplay(); },
   };

@@ -3,6 +3,8 @@
 // Everything is built with createElement and textContent, never innerHTML, so that text
 // from the server or a record (names, descriptions) can never inject markup.
 
+import { formatDate } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function applyAttrs(el, attrs) {
@@ -148,11 +150,9 @@ export async function copyText(text) {
   }
 }
 
+/** A time from the server (ISO text, or seconds) as the page's language writes dates. */
 export function formatTime(iso) {
-  if (!iso) return "";
-  const d = new Date(typeof iso === "number" ? iso * 1000 : iso);
-  if (Number.isNaN(d.getTime())) return String(iso);
-  return d.toLocaleString();
+  return formatDate(iso);
 }
 
 /**

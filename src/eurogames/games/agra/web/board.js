@@ -15,6 +15,7 @@
 // prompt above the board.
 
 import { t } from "/static/i18n.js";
+import { arrivedAfter, markClass, othersMoves } from "/static/lastmove.js";
 import { h, leadsTo, s } from "/static/ui.js";
 import { characterName, favourWords, goodName, goodShort, guildName, guildShort, notableName } from "./terms.js";
 
@@ -128,6 +129,28 @@ function targets(text) {
   return out;
 }
 
+// what a key names: a thing of the shared boards, or of the acting seat's own area
+const AREA_KEYS = new Set(["good", "guild", "fav", "square", "farmer", "meditation", "favour", "contract"]);
+
+/**
+ * The things the others' last moves name (lastmove.js), from the same targets their clicks
+ * would use: a board key (`space:5`) or, for a thing of a player's area, `seat/key`; a
+ * favour tile taken from the display is marked where it went, in the taker's area, and a
+ * delivered order on its guild's column (`filled:<guild>`).
+ */
+function lastMoveMarks(moves) {
+  const marks = new Map();
+  for (const entry of moves) {
+    for (const key of targets(entry.text)) {
+      const [kind, id] = key.split(":");
+      if (kind === "display") marks.set(`${entry.seat}/fav:${id}`, entry);
+      else if (kind === "order") marks.set(`filled:${id}`, entry);  // the order it filled
+      else marks.set(AREA_KEYS.has(kind) ? `${entry.seat}/${key}` : key, entry);
+    }
+  }
+  return marks;
+}
+
 function valueOf(view, g) {
   let v = C.value[g];
   for (const m of view.prices) if (m && m[0] === g) v += m[1];
@@ -161,6 +184,10 @@ export function render(ctx) {
   const me = ctx.seat !== null && ctx.seat !== undefined ? ctx.seat : null;
   const acting = ctx.interactive && legal.length > 0;
   const G = (g) => goodName(C.goods[g], lang);
+  const marks = lastMoveMarks(othersMoves(ctx.log, me));
+  const after = arrivedAfter("agra", ctx.log);
+  /** The mark of a board key, or of `key` in `seat`'s area. */
+  const marked = (key, seat = null) => markClass(marks.get(seat === null ? key : `${seat}/${key}`), after);
 
   // ---- which drawn element offers which legal entries
   const offers = new Map();
@@ -174,13 +201,14 @@ export function render(ctx) {
     }
   }
   /** The attributes that make an element play (one entry) or lead to (several) its offers. */
-  function clickable(key, title, extraClass) {
+  function clickable(key, title, extraClass, areaSeat = null) {
     const entries = offers.get(key) || [];
-    if (!entries.length) return { class: extraClass };
+    const mark = marked(key, areaSeat);
+    if (!entries.length) return { class: [extraClass, mark] };
     for (const l of entries) claimed.add(l.text);
     const one = entries.length === 1;
     return {
-      class: ["legal", extraClass],
+      class: ["legal", extraClass, mark],
       role: "button",
       tabindex: "0",
       title: one ? entries[0].description : title,
@@ -303,7 +331,8 @@ export function render(ctx) {
     const filled = view.orders[gi].filter((o) => o !== null).length;
     const at = view.order_at[gi];
     return h("div", { class: ["ag-order-col", `ag-guild${gi}`] },
-      h("div", { class: "ag-order-head" }, guildName(u, lang), h("small", {}, ` ${filled}/${view.limit}`), at === null ? h("small", {}, ` · ${t("ag_orders_all_done")}`) : null),
+      // a column an order was just delivered to (which position the view does not say)
+      h("div", { class: ["ag-order-head", marked(`filled:${u}`)] }, guildName(u, lang), h("small", {}, ` ${filled}/${view.limit}`), at === null ? h("small", {}, ` · ${t("ag_orders_all_done")}`) : null),
       C.orders[gi].map((need, pos) => {
         const who = view.orders[gi][pos];
         const isAt = at === pos;
@@ -367,7 +396,7 @@ export function render(ctx) {
   function playerArea(seat) {
     const p = view.p[seat];
     const mine = seat === me;
-    const on = (key, title, cls) => (mine ? clickable(key, title, cls) : { class: cls });
+    const on = (key, title, cls) => (mine ? clickable(key, title, cls, seat) : { class: [cls, marked(key, seat)] });
     const standing = view.spaces.filter((x) => x && x[0] === seat && x[1]).length;
     const lying = view.spaces.filter((x) => x && x[0] === seat && !x[1]).length;
     const head = h("div", { class: "ag-area-head" },
@@ -457,7 +486,7 @@ export function render(ctx) {
         const x = pad + cx * cell;
         const y = pad + cy * cell;
         const covered = p.covers[k].includes(i);
-        const attrs = covered && mine ? clickable(`square:${k + 1}.${i}`, t("ag_square", { k: k + 1, i }), "ag-farm-square") : { class: "ag-farm-square" };
+        const attrs = covered && mine ? clickable(`square:${k + 1}.${i}`, t("ag_square", { k: k + 1, i }), "ag-farm-square", seat) : { class: ["ag-farm-square", marked(`square:${k + 1}.${i}`, seat)] };
         parts.push(s("g", { ...attrs, class: [attrs.class, covered && "cover"], dataset: { ...(attrs.dataset || {}), square: `${k + 1}.${i}` } },
           s("title", {}, t("ag_square", { k: k + 1, i })),
           s("rect", { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 3 })));
@@ -465,7 +494,7 @@ export function render(ctx) {
     });
     C.tracks.forEach((track, k) => {
       const [cx, cy] = at(k, p.farmers[k]);
-      const attrs = mine ? clickable(`farmer:${k + 1}`, t("ag_farmer", { k: k + 1 }), "ag-farmer") : { class: "ag-farmer" };
+      const attrs = mine ? clickable(`farmer:${k + 1}`, t("ag_farmer", { k: k + 1 }), "ag-farmer", seat) : { class: ["ag-farmer", marked(`farmer:${k + 1}`, seat)] };
       parts.push(s("g", { ...attrs, dataset: { ...(attrs.dataset || {}), farmer: String(k + 1) } },
         s("title", {}, t("ag_farmer", { k: k + 1 })),
         s("circle", { cx: pad + cx * cell + cell / 2, cy: pad + cy * cell + cell / 2, r: cell * 0.36, class: seatClass(seat) }),

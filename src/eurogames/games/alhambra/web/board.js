@@ -7,6 +7,7 @@
 // `swap 14 9`, `dirk 14`, `pass`), never invented.
 
 import { t } from "/static/i18n.js";
+import { arrivedAfter, markClass, othersMoves } from "/static/lastmove.js";
 import { containsAll, h, leadsTo, s } from "/static/ui.js";
 import { currencyName, typeLetter, typeName } from "./terms.js";
 
@@ -57,6 +58,34 @@ function parseAction(text) {
   }
 }
 
+/**
+ * The things the others' last moves name (lastmove.js): `slot:S` (the market slot bought
+ * from, refilled since), `tile:P:T` (tile T placed in seat P's Alhambra, or swapped in),
+ * `reserve:P:T` (moved to the reserve), `dirk:T`, and `hand:P` → the money cards taken.
+ */
+function lastMoveMarks(moves) {
+  const marks = new Map();
+  for (const entry of moves) {
+    const a = parseAction(entry.text);
+    const p = entry.seat;
+    if (a.kind === "take") {
+      marks.set(`hand:${p}`, { entry, cards: [...(marks.get(`hand:${p}`)?.cards || []), ...a.cards] });
+    } else if (a.kind === "buy" || a.kind === "purchase") {
+      marks.set(`slot:${a.slot}`, entry);
+    } else if (a.kind === "place") {
+      marks.set(`tile:${p}:${a.tile}`, entry);
+    } else if (a.kind === "reserve") {
+      marks.set(`reserve:${p}:${a.tile}`, entry);
+    } else if (a.kind === "swap") {
+      marks.set(`tile:${p}:${a.tile}`, entry);
+      marks.set(`reserve:${p}:${a.old}`, entry);
+    } else if (a.kind === "dirk") {
+      marks.set(`dirk:${a.tile}`, entry);
+    }
+  }
+  return marks;
+}
+
 function tileTitle(tile, lang) {
   return t("al_tile_title", { type: typeName(tile.type, lang), id: tile.id, price: tile.price });
 }
@@ -97,7 +126,7 @@ function tileSvg(tile, lang, size = 56) {
  * tileClicks: Map tile id → handler (swap targets, tiles that may move to the reserve), and
  * tileData: Map tile id → what the click plays or leads to ({action} or {leads}).
  */
-function palaceSvg(seat, lang, { size, places = new Map(), onPlace = null, ghost = null, tileClicks = new Map(), tileData = new Map(), highlight = new Set() }) {
+function palaceSvg(seat, lang, { size, places = new Map(), onPlace = null, ghost = null, tileClicks = new Map(), tileData = new Map(), highlight = new Set(), marked = () => null }) {
   const cells = seat.alhambra.map((tile) => tile.at);
   const xs = [0, ...cells.map((c) => c[0])];
   const ys = [0, ...cells.map((c) => c[1])];
@@ -133,14 +162,16 @@ function palaceSvg(seat, lang, { size, places = new Map(), onPlace = null, ghost
   for (const tile of seat.alhambra) {
     const [x, y] = tile.at;
     const click = tileClicks.get(tile.id);
+    const mark = marked(tile.id);
     parts.push(s("g", {
-      class: ["al-placed", click && "legal", highlight.has(tile.id) && "swap-target"],
+      class: ["al-placed", click && "legal", highlight.has(tile.id) && "swap-target", mark],
       dataset: { tile: String(tile.id), cell: `${x},${y}`, ...(tileData.get(tile.id) || {}) },
       role: click ? "button" : null,
       tabindex: click ? "0" : null,
       onclick: click || null,
     }, s("title", {}, tileTitle(tile, lang)), tileShape(tile, px(x), py(y), size, lang),
-    click ? s("rect", { x: px(x) + 2, y: py(y) + 2, width: size - 4, height: size - 4, class: "al-target" }) : null));
+    click ? s("rect", { x: px(x) + 2, y: py(y) + 2, width: size - 4, height: size - 4, class: "al-target" }) : null,
+    mark ? s("rect", { x: px(x) + 2, y: py(y) + 2, width: size - 4, height: size - 4, rx: 3, class: "last-ring" }) : null));
   }
   for (const [key, text] of places) {
     const [x, y] = key.split(",").map(Number);
@@ -169,6 +200,10 @@ export function render(ctx) {
   const { view, legal, lang, ui, interactive } = ctx;
   const texts = new Set(legal.map((l) => l.text));
   const parsed = legal.map((l) => ({ ...parseAction(l.text), text: l.text, description: l.description }));
+  const marks = lastMoveMarks(othersMoves(ctx.log, ctx.seat));
+  const after = arrivedAfter("alhambra", ctx.log);
+  const marked = (key) => markClass(marks.get(key), after);
+  const markTitle = (key) => (marks.has(key) ? t("al_last_move", { name: ctx.names[marks.get(key).seat] ?? t("seat_n", { n: marks.get(key).seat + 1 }) }) : null);
   const me = ctx.seat !== null && ctx.seat !== undefined ? view.seats[ctx.seat] : null;
   const acting = interactive && me !== null;
   const placing = view.phase === "placing" || view.phase === "ending";
@@ -193,7 +228,8 @@ export function render(ctx) {
       : [];
     const chosen = purchase ? purchase.slot === slot.slot : ui.buySlot === slot.slot;
     return h("div", {
-      class: ["al-slot", `cur-${slot.currency}`, slotBuys.length && "legal", chosen && "chosen"],
+      class: ["al-slot", `cur-${slot.currency}`, slotBuys.length && "legal", chosen && "chosen", marked(`slot:${slot.slot}`)],
+      title: markTitle(`slot:${slot.slot}`) && t("al_refilled"),
       dataset: {
         slot: String(slot.slot), tile: slot.tile ? String(slot.tile.id) : "",
         leads: !chosen && leadsTo(slotBuys.map((a) => a.text)),
@@ -357,8 +393,16 @@ export function render(ctx) {
     const totals = CURRENCIES.map((c) => [c, money.filter((m) => m.currency === c).reduce((a, m) => a + m.value, 0)]).filter(([, n]) => n);
     const paid = new Map();  // the purchase's cards, each marked on one copy in the hand
     if (mine && purchase) for (const c of purchase.cards) paid.set(c, (paid.get(c) || 0) + 1);
+    const taken = new Map();  // the cards the seat just took, each marked on one copy
+    const handMark = marks.get(`hand:${p}`);
+    if (handMark) for (const c of handMark.cards) taken.set(c, (taken.get(c) || 0) + 1);
+    const takenMark = (card) => {
+      if (!taken.get(card.text)) return null;
+      taken.set(card.text, taken.get(card.text) - 1);
+      return markClass(handMark.entry, after);
+    };
     const handRow = h("div", { class: "al-hand" }, money.length ? money.map((card, i) => {
-      if (!mine || !purchase) return moneyCard(card, lang, { dataset: { index: String(i) }, disabled: true, class: "static" });
+      if (!mine || !purchase) return moneyCard(card, lang, { dataset: { index: String(i) }, disabled: true, class: ["static", takenMark(card)] });
       if (paid.get(card.text)) {
         paid.set(card.text, paid.get(card.text) - 1);
         return moneyCard(card, lang, { class: "chosen", dataset: { index: String(i) }, disabled: true });
@@ -375,7 +419,7 @@ export function render(ctx) {
       const usable = mine && acting && !placing && parsed.some((a) => (a.kind === "place" || a.kind === "swap") && a.tile === tile.id);
       return h("button", {
         type: "button",
-        class: ["al-reserve-tile", usable && "legal", ui.tile === tile.id && "chosen"],
+        class: ["al-reserve-tile", usable && "legal", ui.tile === tile.id && "chosen", marked(`reserve:${p}:${tile.id}`)],
         dataset: { tile: String(tile.id), leads: usable && ui.tile !== tile.id && leadsTo(parsed.filter((a) => (a.kind === "place" || a.kind === "swap") && a.tile === tile.id).map((a) => a.text)) },
         disabled: !usable,
         title: tileTitle(tile, lang),
@@ -386,9 +430,10 @@ export function render(ctx) {
         } : null,
       }, tileSvg(tile, lang, mine ? 44 : 30));
     }) : h("span", { class: "none" }, "—"));
+    const markedTile = (id) => marked(`tile:${p}:${id}`);
     const palace = palaceSvg(seat, lang, mine
-      ? { size: 52, places: placeMap, onPlace: (text) => ctx.act(text), ghost: selectedTile !== null ? tileInfo.get(selectedTile) : null, tileClicks, tileData, highlight }
-      : { size: me ? 26 : 34 });
+      ? { size: 52, places: placeMap, onPlace: (text) => ctx.act(text), ghost: selectedTile !== null ? tileInfo.get(selectedTile) : null, tileClicks, tileData, highlight, marked: markedTile }
+      : { size: me ? 26 : 34, marked: markedTile });
     return h("section", { class: ["al-seat", "panel", mine && "you", p === view.current_player && "current"], dataset: { seat: String(p) } },
       h("div", { class: "al-seat-head" },
         h("b", {}, ctx.names[p] ?? t("seat_n", { n: p + 1 })),
@@ -414,16 +459,17 @@ export function render(ctx) {
   if (view.dirk) {
     extras.push(h("div", { class: "al-row al-dirk", id: "al-dirk" }, h("span", { class: "label" }, t("al_dirk")),
       h("span", {}, t("al_dirk_line", { n: view.dirk.tiles.length, points: view.dirk.points })),
-      h("span", { class: "al-dirk-tiles" }, view.dirk.tiles.map((tile) => tileSvg(tile, lang, 26)))));
+      h("span", { class: "al-dirk-tiles" }, view.dirk.tiles.map((tile) => h("span", { class: ["al-dirk-tile", marked(`dirk:${tile.id}`)], dataset: { tile: String(tile.id) } }, tileSvg(tile, lang, 26))))));
   }
   const info = h("div", { class: "al-info" },
     h("span", {}, t("al_deck", { n: view.deck })),
     h("span", {}, t("al_discard", { n: view.discard.length })),
     h("span", {}, t("al_bag", { n: view.bag.length })),
-    h("span", {}, t("al_scorings", { n: view.scorings_done })),
+    // the third scoring is the end's (F3): the engine counts only the two scoring cards
+    h("span", {}, t("al_scorings", { n: view.phase === "over" ? 3 : view.scorings_done })),
     view.scoring_cards.map((card, k) => h("span", { class: "al-scoring-card" }, t("al_scoring_card", { k: view.scorings_done + k + 1, lo: card.draws[0], hi: card.draws[1] }))));
 
-  return h("div", { class: "alhambra" },
+  const root = h("div", { class: "alhambra" },
     prompts.length ? h("div", { class: "al-prompts" }, prompts) : null,
     h("section", { class: "al-table panel" },
       h("div", { class: "al-row" }, h("span", { class: "label" }, t("al_market"))),
@@ -433,4 +479,23 @@ export function render(ctx) {
       extras,
       info),
     h("div", { class: "al-seats" }, seats));
+  // the cells a bought tile may go to, brought into view once per tile to place (the
+  // palace is below the market, and wider than a phone when it has grown)
+  if (placeMap.size && ui.scrolledTo !== selectedTile) {
+    ui.scrolledTo = selectedTile;
+    requestAnimationFrame(() => showPlaces(root));
+  }
+  return root;
+}
+
+function showPlaces(root) {
+  if (!root.isConnected) return;
+  const palace = root.querySelector(".al-seat.you .al-palace");
+  const cells = [...root.querySelectorAll(".al-place")];
+  if (!palace || !cells.length) return;
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const behavior = smooth ? "smooth" : "auto";
+  // the whole palace when it fits the screen, else the first cell
+  const fits = palace.getBoundingClientRect().height <= innerHeight && palace.getBoundingClientRect().width <= innerWidth;
+  (fits ? palace : cells[0]).scrollIntoView({ block: "nearest", inline: "nearest", behavior });
 }

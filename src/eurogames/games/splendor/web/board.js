@@ -5,6 +5,7 @@
 // `buy reserved 2`, `return red`, `noble 4`, `pass`) and only offers what is there.
 
 import { t } from "/static/i18n.js";
+import { arrivedAfter, markClass, othersMoves } from "/static/lastmove.js";
 import { containsAll, h, leadsTo } from "/static/ui.js";
 import { gemLetter, gemName } from "./terms.js";
 
@@ -26,9 +27,66 @@ function takeText(selection) {
   return `take ${COLOURS.filter((c) => selection.includes(c)).join(" ")}`;
 }
 
-/** Legal buys and reserves of one place: `1.4` or `reserved 2`. */
+/** Legal buys and reserves of one place (`1.4` or `reserved 2`), the buys first. */
 function placeActions(legal, place) {
-  return legal.filter((l) => l.text === `buy ${place}` || l.text.startsWith(`buy ${place} `) || l.text === `reserve ${place}`);
+  const buys = legal.filter((l) => l.text === `buy ${place}` || l.text.startsWith(`buy ${place} `));
+  return [...buys, ...legal.filter((l) => l.text === `reserve ${place}`)];
+}
+
+/**
+ * What `seat` lacks to buy `card` (R12–R14): per colour, the tokens missing after its bonuses
+ * and tokens, and how many remain missing once its gold stands in (0 or less: it can buy).
+ */
+export function shortfall(card, seat) {
+  const short = {};
+  let total = 0;
+  for (const c of COLOURS) {
+    const owed = Math.max(0, (card.cost[c] || 0) - seat.bonuses[c]);
+    const missing = Math.max(0, owed - seat.tokens[c]);
+    if (missing) short[c] = missing;
+    total += missing;
+  }
+  return { short, lacking: total - seat.tokens.gold };
+}
+
+/** Why `seat` cannot buy the card, in words: "Needs 2 more red (…gold…)". */
+function whyNot(need, seat, lang) {
+  const list = COLOURS.filter((c) => need.short[c]).map((c) => t("sp_more", { n: need.short[c], gem: gemName(c, lang) }, undefined, lang));
+  const gold = seat.tokens.gold;
+  return t("sp_needs", { list: list.join(t("sp_list_sep", {}, undefined, lang)) }, undefined, lang) +
+    (gold ? t("sp_needs_gold", { gold, n: need.lacking }, undefined, lang) : "");
+}
+
+/** The things the others' last moves name (see lastmove.js): key → the log entry. */
+function lastMoveMarks(view, moves) {
+  const marks = new Map();
+  const mark = (key, entry) => marks.set(key, entry);
+  for (const entry of moves) {
+    const w = words(entry.text);
+    const p = entry.seat;
+    if (w[0] === "take" || w[0] === "take2") {
+      for (const c of takeColours(entry.text)) {
+        mark(`pile:${c}`, entry);
+        mark(`tokens:${p}:${c}`, entry);
+      }
+    } else if (w[0] === "return") {
+      mark(`pile:${w[1]}`, entry);
+    } else if (w[0] === "buy") {
+      if (w[1] !== "reserved") mark(`place:${w[1]}`, entry);
+      const cards = view.seats[p] ? view.seats[p].cards : [];
+      if (cards.length) {
+        mark(`bought:${p}`, entry);
+        mark(`bonus:${p}:${cards[cards.length - 1].bonus}`, entry);
+      }
+    } else if (w[0] === "reserve") {
+      mark(w[1] === "deck" ? `deck:${w[2]}` : `place:${w[1]}`, entry);
+      mark(`reserved:${p}`, entry);
+    }
+    for (const event of entry.events || []) {
+      if (event.kind === "noble") mark(`nobles:${event.data.seat}`, entry);
+    }
+  }
+  return marks;
 }
 
 function gem(colour, count, lang, cls = "token") {
@@ -41,13 +99,14 @@ function costList(cost, lang) {
     h("span", { class: ["cost", `gem-${c}`], title: `${cost[c]} ${gemName(c, lang)}` }, String(cost[c]))));
 }
 
-function cardFace(card, lang, attrs) {
+function cardFace(card, lang, attrs, ...notes) {
   return h("div", { ...attrs, class: ["sp-card", `bonus-${card.bonus}`, `level-${card.level}`, attrs.class], dataset: { ...(attrs.dataset || {}), card: String(card.id) } },
     h("div", { class: "sp-card-top" },
       h("span", { class: "sp-points" }, card.points ? String(card.points) : ""),
       h("span", { class: ["sp-bonus", `gem-${card.bonus}`], title: gemName(card.bonus, lang) }, gemLetter(card.bonus, lang))),
     card.blind ? h("span", { class: "sp-blind-badge", title: t("sp_blind_hint") }, t("sp_blind")) : null,
-    costList(card.cost, lang));
+    costList(card.cost, lang),
+    notes);
 }
 
 function cardBack(level, attrs = {}) {
@@ -59,17 +118,45 @@ function cardBack(level, attrs = {}) {
 export function render(ctx) {
   const { view, legal, lang, ui, interactive } = ctx;
   const texts = new Set(legal.map((l) => l.text));
+  const me = ctx.seat !== null && ctx.seat !== undefined ? view.seats[ctx.seat] : null;
+  const moves = othersMoves(ctx.log, ctx.seat);
+  const marks = lastMoveMarks(view, moves);
+  const after = arrivedAfter("splendor", ctx.log);
+  const marked = (key) => markClass(marks.get(key), after);
+  const markTitle = (key) => (marks.has(key) ? t("sp_last_move", { name: ctx.names[marks.get(key).seat] ?? t("seat_n", { n: marks.get(key).seat + 1 }) }) : null);
+
+  /** A face-up card as the shown seat can pay for it: marked when it can, or saying why not. */
+  function affordance(card) {
+    if (!me || card.hidden) return { cls: null, note: null, why: null };
+    const need = shortfall(card, me);
+    if (need.lacking <= 0) {
+      return { cls: "affordable", note: h("span", { class: "sp-afford", title: t("sp_can_buy") }, "✓"), why: null };
+    }
+    const why = whyNot(need, me, lang);
+    return {
+      cls: "unaffordable",
+      why,
+      // words on a wide card for one or two colours short, else a chip per colour
+      note: h("span", { class: ["sp-why", Object.keys(need.short).length > 2 && "many"], title: why },
+        h("span", { class: "sp-why-words" }, why),
+        h("span", { class: "sp-why-chips", "aria-hidden": "true" }, COLOURS.filter((c) => need.short[c]).map((c) =>
+          h("span", { class: ["short", `gem-${c}`] }, `+${need.short[c]}`)))),
+    };
+  }
   const takes = legal.filter((l) => l.text.startsWith("take ") || l.text.startsWith("take2 "));
   const selection = ui.take || [];
   const canExtend = (sel) => takes.some((l) => containsAll(takeColours(l.text), sel));
 
-  function choose(title, entries) {
-    ctx.menu(title, entries.map((l) => ({
+  function choose(title, entries, why = null) {
+    const items = entries.map((l) => ({
       label: l.text.startsWith("buy") ? t("sp_buy") : t("sp_reserve"),
       detail: l.description || l.text,
       action: l.text,
       onChoose: () => ctx.act(l.text),
-    })));
+    }));
+    // a card that cannot be bought says why, where the buy would be: first
+    if (why) items.unshift({ label: t("sp_cannot_buy"), detail: why, className: "unavailable", onChoose: () => {} });
+    ctx.menu(title, items);
   }
 
   /** The selection after a click on a pile: added (or doubled for take2), or taken back. */
@@ -115,7 +202,8 @@ export function render(ctx) {
     const deckLegal = interactive && texts.has(deckText);
     const deckCount = view.decks[level - 1];
     const deck = h("div", {
-      class: ["sp-deck", `level-${level}`, deckLegal && "legal", !deckCount && "empty"],
+      class: ["sp-deck", `level-${level}`, deckLegal && "legal", !deckCount && "empty", marked(`deck:${level}`)],
+      title: markTitle(`deck:${level}`),
       dataset: { level: String(level), leads: deckLegal && deckText },
       role: deckLegal ? "button" : null, tabindex: deckLegal ? "0" : null,
       onclick: deckLegal ? () => choose(t("sp_deck_title", { n: level }), legal.filter((l) => l.text === deckText)) : null,
@@ -126,13 +214,15 @@ export function render(ctx) {
       const place = `${level}.${i + 1}`;
       if (!card) return h("div", { class: "sp-card sp-empty", dataset: { place } }, t("sp_empty"));
       const options = interactive ? placeActions(legal, place) : [];
+      const can = affordance(card);
       return cardFace(card, lang, {
-        class: options.length ? "legal" : null,
-        dataset: { place, leads: leadsTo(options.map((l) => l.text)) },
+        class: [options.length && "legal", can.cls, marked(`place:${place}`)],
+        title: [markTitle(`place:${place}`) && t("sp_refilled"), can.why].filter(Boolean).join(" · ") || null,
+        dataset: { place, leads: leadsTo(options.map((l) => l.text)), why: can.why },
         role: options.length ? "button" : null,
         tabindex: options.length ? "0" : null,
-        onclick: options.length ? () => choose(t("sp_card_title", { place }), options) : null,
-      });
+        onclick: options.length ? () => choose(t("sp_card_title", { place }), options, can.why) : null,
+      }, can.note, marks.has(`place:${place}`) ? h("span", { class: "sp-new" }, t("sp_new")) : null);
     });
     rows.push(h("div", { class: "sp-row", dataset: { level: String(level) } }, deck, cards));
   }
@@ -145,7 +235,7 @@ export function render(ctx) {
       (chosen > 0 || canExtend([...selection, colour]) || canExtend([colour]));
     return h("button", {
       type: "button",
-      class: ["sp-pile", `gem-${colour}`, clickable && "legal", chosen && "chosen"],
+      class: ["sp-pile", `gem-${colour}`, clickable && "legal", chosen && "chosen", marked(`pile:${colour}`)],
       dataset: { colour, leads: clickable && leadsTo(pileLeads(colour)) },
       disabled: !clickable,
       title: gemName(colour, lang),
@@ -194,34 +284,42 @@ export function render(ctx) {
     const tokenTotal = TOKENS.reduce((sum, c) => sum + seat.tokens[c], 0);
     const returnable = (colour) => interactive && mine && texts.has(`return ${colour}`);
     const columns = TOKENS.map((colour) => h("div", { class: "sp-col" },
-      colour === "gold" ? h("span", { class: "bonus-box none" }) : h("span", { class: ["bonus-box", `gem-${colour}`], title: t("sp_bonus_of", { gem: gemName(colour, lang) }) }, String(seat.bonuses[colour])),
+      colour === "gold" ? h("span", { class: "bonus-box none" }) : h("span", { class: ["bonus-box", `gem-${colour}`, marked(`bonus:${p}:${colour}`)], title: t("sp_bonus_of", { gem: gemName(colour, lang) }) }, String(seat.bonuses[colour])),
       h("span", {
-        class: ["token", `gem-${colour}`, returnable(colour) && "legal", !seat.tokens[colour] && "zero"],
+        class: ["token", `gem-${colour}`, returnable(colour) && "legal", !seat.tokens[colour] && "zero", marked(`tokens:${p}:${colour}`)],
         title: gemName(colour, lang),
         dataset: { colour, action: returnable(colour) && `return ${colour}` },
         role: returnable(colour) ? "button" : null,
         tabindex: returnable(colour) ? "0" : null,
         onclick: returnable(colour) ? () => ctx.act(`return ${colour}`) : null,
       }, String(seat.tokens[colour]))));
+    const newest = (i) => (i === seat.reserved.length - 1 ? marked(`reserved:${p}`) : null);
     const reserved = seat.reserved.map((card, i) => {
       const place = `reserved ${i + 1}`;
-      if (card.hidden) return cardBack(card.level, { class: "sp-reserved-card", dataset: { hidden: "1" } });
+      if (card.hidden) return cardBack(card.level, { class: ["sp-reserved-card", newest(i)], dataset: { hidden: "1" } });
       const options = interactive && mine ? placeActions(legal, place) : [];
+      const can = mine ? affordance(card) : { cls: null, note: null, why: null };
       return cardFace(card, lang, {
-        class: ["sp-reserved-card", options.length && "legal"],
-        dataset: { place: mine ? place : `seat${p}-${place}`, leads: leadsTo(options.map((l) => l.text)) },
+        class: ["sp-reserved-card", options.length && "legal", can.cls, newest(i)],
+        title: can.why,
+        dataset: { place: mine ? place : `seat${p}-${place}`, leads: leadsTo(options.map((l) => l.text)), why: can.why },
         role: options.length ? "button" : null,
         tabindex: options.length ? "0" : null,
-        onclick: options.length ? () => choose(t("sp_card_title", { place: t("sp_reserved_n", { n: i + 1 }) }), options) : null,
-      });
+        onclick: options.length ? () => choose(t("sp_card_title", { place: t("sp_reserved_n", { n: i + 1 }) }), options, can.why) : null,
+      }, can.note);
     });
+    // the card this seat just bought, beside its bonuses: the card the others' move took
+    const bought = marks.has(`bought:${p}`) && seat.cards.length ? seat.cards[seat.cards.length - 1] : null;
     return h("div", { class: ["sp-tableau", "panel", mine && "you", p === view.current_player && "current"], dataset: { seat: String(p) } },
       h("div", { class: "sp-tableau-head" },
         h("b", {}, ctx.names[p] ?? t("seat_n", { n: p + 1 })),
         h("span", { class: "sp-score", title: t("sp_points") }, t("sp_points_n", { n: seat.points })),
         h("span", { class: "sp-token-total", title: t("sp_tokens") }, t("sp_tokens_n", { n: tokenTotal })),
-        seat.nobles.length ? h("span", { class: "sp-nobles-won", title: t("sp_nobles") }, t("sp_nobles_n", { n: seat.nobles.length })) : null),
-      h("div", { class: "sp-cols" }, columns),
+        seat.nobles.length ? h("span", { class: ["sp-nobles-won", marked(`nobles:${p}`)], title: t("sp_nobles") }, t("sp_nobles_n", { n: seat.nobles.length })) : null),
+      h("div", { class: "sp-tableau-main" },
+        h("div", { class: "sp-cols" }, columns),
+        bought ? h("div", { class: "sp-bought" }, h("span", { class: "label" }, t("sp_just_bought")),
+          cardFace(bought, lang, { class: ["sp-bought-card", marked(`bought:${p}`)], title: markTitle(`bought:${p}`) })) : null),
       h("div", { class: "sp-reserved" }, h("span", { class: "label" }, t("sp_reserved")), reserved.length ? reserved : h("span", { class: "none" }, "—")));
   });
 
