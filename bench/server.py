@@ -19,8 +19,12 @@ proxy that routes by match). An action's latency is the time from sending it (ov
 WebSocket, or as an HTTP POST with ``--transport http``) to that seat's socket receiving the
 state after it.
 
-Reports actions per second over the run and the p50/p99/max action latency. The client runs
-in the same machine: on a small machine it competes with the server for the CPU.
+Each socket asks for the log's new entries only (``log=delta``, as the play page does;
+``--log full``: the whole log in every state message, as a client that does not ask).
+
+Reports actions per second over the run, the p50/p99/max action latency, and what the
+sockets received (messages, megabytes, bytes per action). The client runs in the same
+machine: on a small machine it competes with the server for the CPU.
 """
 
 from __future__ import annotations
@@ -86,13 +90,16 @@ class Stats:
         self.latencies: list[float] = []
         self.finished = 0
         self.errors = 0
+        self.messages = 0  # messages received by the seats' sockets (states, errors)
+        self.received = 0  # their bytes (UTF-8)
 
 
 async def play_seat(base: str, http: httpx.AsyncClient, match: dict[str, Any], seat: int,
-                    rng: random.Random, stats: Stats, deadline: float, transport: str) -> None:
+                    rng: random.Random, stats: Stats, deadline: float, transport: str,
+                    log_mode: str) -> None:
     """One seat: act whenever the payload says so, until the game ends or time is up."""
     tok = match["seats"][seat]["token"]
-    url = f"ws://{base}/ws/matches/{match['match']}?token={tok}"
+    url = f"ws://{base}/ws/matches/{match['match']}?token={tok}&log={log_mode}"
     async with connect(url, max_size=None) as ws:
         sent_at: float | None = None
         sent_ply = -1
@@ -101,9 +108,12 @@ async def play_seat(base: str, http: httpx.AsyncClient, match: dict[str, Any], s
             if remaining <= 0:
                 return
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+                raw = await asyncio.wait_for(ws.recv(), remaining)
             except TimeoutError:
                 return
+            stats.messages += 1
+            stats.received += len(raw.encode() if isinstance(raw, str) else raw)
+            message = json.loads(raw)
             if message["type"] == "error":
                 stats.errors += 1
                 sent_at = None  # let the next state decide again
@@ -156,7 +166,8 @@ async def run(args: argparse.Namespace, ports: list[int]) -> tuple[Stats, float]
         deadline = start + args.seconds
         await asyncio.gather(*(
             play_seat(bases[home(i, seat)], clients[home(i, seat)], match, seat,
-                      random.Random(rng.random()), stats, deadline, args.transport)
+                      random.Random(rng.random()), stats, deadline, args.transport,
+                      args.log)
             for i, match in enumerate(matches) for seat in range(args.players)))
         return stats, time.perf_counter() - start
     finally:
@@ -177,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--transport", default="ws", choices=["ws", "http"],
                         help="send actions over the seat's WebSocket or as HTTP POSTs")
+    parser.add_argument("--log", default="delta", choices=["delta", "full"],
+                        help="the sockets ask for the log's new entries (delta, as the play "
+                             "page does) or get the whole log in every message (full)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes on the one database")
@@ -209,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     spread = f", seats spread by {args.spread}" if args.processes > 1 else ""
     print(f"{args.games} {args.game} games × {args.players} seats at once on "
           f"{args.processes} server process{'es' if args.processes > 1 else ''}{spread}, "
-          f"actions over {args.transport}, {elapsed:.1f} s")
+          f"actions over {args.transport}, log={args.log}, {elapsed:.1f} s")
     print(f"games finished      {stats.finished}")
     print(f"actions             {actions}  ({stats.errors} refused)")
     print(f"actions/s           {actions / elapsed:,.1f}")
@@ -217,6 +231,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"latency p50         {percentile(stats.latencies, 0.50) * 1000:.1f} ms")
         print(f"latency p99         {percentile(stats.latencies, 0.99) * 1000:.1f} ms")
         print(f"latency max         {max(stats.latencies) * 1000:.1f} ms")
+    megabytes = stats.received / 1e6
+    print(f"received            {stats.messages} messages, {megabytes:,.1f} MB "
+          f"({megabytes / elapsed:,.2f} MB/s)")
+    if actions:
+        print(f"bytes per action    {stats.received / actions:,.0f}")
     return 0 if actions else 1
 
 

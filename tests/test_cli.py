@@ -497,3 +497,14 @@ def test_a_bot_plays_solo_sabika_against_yusuf(seat: str) -> None:
 def test_solo_is_refused_for_a_game_without_it() -> None:
     result = run("play", "splendor", "--players", "1", "--seats", "human")
     assert result.exit_code != 0 and "splendor is for 2 to 4 players, not 1" in result.output
+
+
+def test_a_text_option_keeps_its_value_as_written() -> None:
+    """``--option events=none``: a game's text option is the text ``none``, not ``None``
+    (the arena reads options the same way)."""
+    result = run("play", "sabika", "--players", "2", "--seats", "random,random", "--seed", "3",
+                 "--option", "events=none", "--quiet")
+    assert result.exit_code == 0, result.output
+    refused = run("play", "sabika", "--players", "2", "--seats", "random,random",
+                  "--option", "events=nothing", "--quiet")
+    assert refused.exit_code == 2 and "events" in refused.output

@@ -120,8 +120,6 @@ def test_a_folder_that_holds_a_tournament_is_not_overwritten(tiny: tuple[str, Pa
         (["splendor", "--bots", "random,greedy", "--games", "0"], "at least 1 game, not 0"),
         (["splendor", "--bots", "random,greedy", "--players", "5"], "2 to 4 players, not 5"),
         (["splendor", "--bots", "random,greedy", "--players", "1"], "2 to 4 players, not 1"),
-        (["sabika", "--bots", "random,greedy", "--players", "1"],
-         "a tournament needs at least 2 players, not 1"),
         (["splendor", "--bots", "random,greedy", "--option", "colour=red"], "no option 'colour'"),
         (["splendor", "--bots", "random,greedy", "--option", "first"], "'first' is not key=value"),
         (["splendor", "--bots", "random,greedy", "--max-plies", "0"], "ply cap must be a positive"),

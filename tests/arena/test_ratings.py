@@ -33,6 +33,11 @@ def test_wilson_stays_inside_zero_and_one_and_narrows_with_more_games() -> None:
     assert wilson(60, 100)[1] - wilson(60, 100)[0] > wilson(600, 1000)[1] - wilson(600, 1000)[0]
 
 
+def test_wilson_holds_the_rate_itself_when_nothing_or_everything_was_won() -> None:
+    for n in (1, 3, 7, 200, 1000):
+        assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+
+
 def test_wilson_without_games_says_nothing() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 

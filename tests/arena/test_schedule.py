@@ -87,6 +87,13 @@ def test_seeds_depend_on_the_master_seed_and_the_index_only() -> None:
     assert all(0 <= seed < 2**48 for seed in bot_seeds | {a.deal_seed(i) for i in range(50)})
 
 
+def test_one_player_seats_each_bot_alone_once_a_round() -> None:
+    schedule = Schedule(3, 1)
+    assert schedule.tables == [(0,), (1,), (2,)] and schedule.cycle == 3
+    assert [schedule.seating(i) for i in range(7)] == [(0,), (1,), (2,)] * 2 + [(0,)]
+    assert [schedule.round(i) for i in range(7)] == [0, 0, 0, 1, 1, 1, 2]
+
+
 def test_the_default_cap_is_250_plies_per_player() -> None:
     assert tournament(players=3).ply_cap == 750
     assert tournament(max_plies=40).ply_cap == 40
@@ -99,10 +106,8 @@ def test_the_default_cap_is_250_plies_per_player() -> None:
         ({"game": "chess"},
          "unknown game 'chess'; known games: [a-z, ]*alhambra, [a-z, ]*splendor"),
         ({"players": 5}, "splendor is for 2 to 4 players, not 5"),
-        ({"game": "sabika", "players": 1},  # a bot alone against Yusuf, not a seat
-         "a tournament needs at least 2 players, not 1: the arena rates bots against each "
-         "other, not a bot alone against sabika's own opponent"),
         ({"entrants": (Entrant("random"),)}, "at least 2 bots, not 1"),
+        ({"entrants": (), "players": 1}, "a tournament of 1 player needs at least 1 bot, not 0"),
         ({"games": 0}, "at least 1 game, not 0"),
         ({"max_plies": 0}, "ply cap must be a positive integer, not 0"),
         ({"options": {"colour": 1}}, "splendor has no option 'colour'"),

@@ -200,9 +200,10 @@ def test_a_version_2_database_gets_the_listing_columns_and_keeps_its_matches(
             "SELECT value FROM eurogames_meta WHERE key = 'schema_version'")).scalar()
     assert version == str(SCHEMA_VERSION) == "3"
     columns = {column["name"] for column in inspect(opened.engine).get_columns("matches")}
-    assert {"ply", "current_player", "revision"} <= columns
+    assert {"ply", "current_player", "revision", "seed_chosen"} <= columns
     one, two = opened.get_match("m1"), opened.get_match("m2")
     assert [a.text for a in one.actions] == ["a", "b"]
+    assert one.seed_chosen is None  # not known for a match stored before: no banner
     assert (one.plies, one.revision, one.current_player) == (2, 2, None)
     assert (two.plies, two.revision, two.current_player) == (0, 0, None)
     opened.append_action("m1", 3, 0, "c", revision=2, current_player=1)

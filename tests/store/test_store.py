@@ -69,10 +69,10 @@ def store(backend: str, tmp_path: Path) -> Iterator[Store]:
 
 def as_schema(conn: Connection, version: int) -> None:
     """Turn a database of the current schema back into what an older eurogames wrote:
-    version 2 had no ``ply``, ``current_player`` or ``revision`` in the matches, version 1
-    no companion tables either."""
+    version 2 had no ``ply``, ``current_player``, ``revision`` or ``seed_chosen`` in the
+    matches, version 1 no companion tables either."""
     if version < 3:
-        for column in ("ply", "current_player", "revision"):
+        for column in ("ply", "current_player", "revision", "seed_chosen"):
             conn.execute(text(f"ALTER TABLE matches DROP COLUMN {column}"))
     if version < 2:
         conn.execute(text("DROP TABLE companion_answers"))

@@ -152,7 +152,7 @@ def new_page(browser: Browser) -> Iterator[NewPage]:
 # -- helpers --------------------------------------------------------------------------------
 
 
-def create_match(base: str, game: str, seats: list[dict[str, Any]], seed: int,
+def create_match(base: str, game: str, seats: list[dict[str, Any]], seed: int | None,
                  options: dict[str, Any] | None = None, hotseat: bool = False) -> dict[str, Any]:
     body = {"game": game, "players": len(seats), "options": options or {}, "seed": seed,
             "seats": seats, "hotseat": hotseat}

@@ -364,3 +364,23 @@ def test_seeds_beyond_two_to_the_53_travel_digit_for_digit(
     page.wait_for_url(re.compile(r"/replay/"))
     imported = page.url.split("/replay/")[1].split("#")[0]
     assert httpx.get(f"{base}/api/matches/{imported}/record").json()["seed"] == big + 2
+
+
+def test_a_fixed_deal_is_shown_to_every_seat(base: str, new_page: NewPage,
+                                              artifacts: Path) -> None:
+    """docs/web.md "Fair deals": the creator chose the seed of a match two people play at
+    separate seats; both see the banner, in their language."""
+    match = create_match(base, "splendor", [human("Ann"), human("Bob")], seed=12)
+    for seat, lang, words in ((0, "en", "the creator of this match chose its seed"),
+                              (1, "zh-Hant", "建立者指定了種子")):
+        page = new_page(lang=lang)
+        page.goto(seat_url(base, match, seat))
+        page.wait_for_selector("#fixed-deal")
+        assert words in page.inner_text("#fixed-deal")
+        if seat == 1:
+            page.screenshot(path=str(artifacts / "fixed-deal-zh-Hant.png"))
+    fair = create_match(base, "splendor", [human("Ann"), human("Bob")], seed=None)
+    page = new_page()
+    page.goto(seat_url(base, fair, 0))
+    page.wait_for_selector("#play[data-ply]")
+    assert page.locator("#fixed-deal").count() == 0

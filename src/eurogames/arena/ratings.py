@@ -46,7 +46,11 @@ def wilson(score: float, n: float, z: float = Z95) -> tuple[float, float]:
     centre = p + z * z / (2 * n)
     spread = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     denominator = 1 + z * z / n
-    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+    # the interval holds the rate itself: at 0 (or 1) the bound is the rate exactly, which
+    # rounding would miss by 1e-17 (centre and spread are equal there)
+    low = min(p, max(0.0, (centre - spread) / denominator))
+    high = max(p, min(1.0, (centre + spread) / denominator))
+    return low, high
 
 
 def ahead(a: int, b: int, scores: Sequence[float], winners: Sequence[int]) -> float:

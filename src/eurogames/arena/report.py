@@ -2,11 +2,17 @@
 (:func:`print_report`), as JSON (:func:`summary_json`) and as a self-contained HTML page with
 plots (:func:`html_report`).
 
-A win counts as ``1/w`` of a game when ``w`` seats share the victory, so the win rates of the
-seats of a game add up to one and a seat without advantage wins ``1/players`` of its games.
+A win counts as ``1/w`` of a game when ``w`` winners share the victory (opponents that are not
+seats among them), so the win rates of the seats of a game add up to one and a seat without
+advantage wins ``1/players`` of its games.
 Intervals are 95%: Wilson's for rates; for ratings, the rating ± 1.96 standard errors, the
 larger of the Fisher error (exact for independent comparisons) and the spread of a bootstrap
 that resamples whole games (honest when a game of several players gives several comparisons).
+
+A tournament of one player (each bot alone against the game's own opponents, docs/arena.md)
+has no comparisons between bots: its report (:class:`SoloSummary`) gives each bot's wins,
+shared wins and losses against the opponents, the win rate with its Wilson interval, and the
+mean scores of the bot and of the opponents.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from eurogames.arena import ratings
-from eurogames.arena.tournament import ArenaError, GameResult, Tournament
+from eurogames.arena.tournament import ArenaError, GameResult, Tournament, format_value
 
 BOOTSTRAP_ROUNDS = 200
 
@@ -155,9 +161,11 @@ class Summary:
 
 
 def credits(result: GameResult) -> list[float]:
-    """Each seat's share of the win: 1 alone, 1/w when w seats share it, 0 otherwise."""
-    share = 1.0 / len(result.winners)
-    return [share if seat in result.winners else 0.0 for seat in range(len(result.seating))]
+    """Each seat's share of the win: 1 alone, 1/w when w winners share it (an opponent that
+    is not a seat and won among them, as ``returns()`` counts it), 0 otherwise."""
+    sharing = len(result.winners) + sum(o.won for o in result.opponents)
+    return [1.0 / sharing if seat in result.winners else 0.0
+            for seat in range(len(result.seating))]
 
 
 def summarise(
@@ -166,10 +174,13 @@ def summarise(
     elapsed: float | None = None,
     backend: str | None = None,
     rounds: int = BOOTSTRAP_ROUNDS,
-) -> Summary:
-    """Every statistic of the report, from the games in index order."""
+) -> Summary | SoloSummary:
+    """Every statistic of the report, from the games in index order (a
+    :class:`SoloSummary` for a tournament of one player)."""
     if not results:
         raise ValueError("no games were played")
+    if tournament.solo:
+        return summarise_solo(tournament, results, elapsed=elapsed, backend=backend)
     n = len(tournament.entrants)
     k = tournament.players
     per_game = [ratings.comparisons(r.seating, r.scores, r.winners) for r in results]
@@ -241,8 +252,10 @@ def summarise(
     )
 
 
-def summary_json(summary: Summary) -> dict[str, Any]:
+def summary_json(summary: Summary | SoloSummary) -> dict[str, Any]:
     """The numbers of the report, for scripts."""
+    if isinstance(summary, SoloSummary):
+        return solo_summary_json(summary)
     return {
         "game": summary.game,
         "players": summary.players,
@@ -319,9 +332,12 @@ def _number_column(table: Table, name: str) -> None:
     table.add_column(name, justify="right", no_wrap=True)
 
 
-def print_report(out: Console, summary: Summary) -> None:
+def print_report(out: Console, summary: Summary | SoloSummary) -> None:
     """The report as Rich tables, each within 80 columns for up to six bots (a long bot
     label wraps; numbers never do)."""
+    if isinstance(summary, SoloSummary):
+        print_solo_report(out, summary)
+        return
     out.print(Text(headline(summary), style="bold"))
     ranking = summary.ranking
     number = {bot: place + 1 for place, bot in enumerate(ranking)}
@@ -432,7 +448,6 @@ def alt_texts(summary: Summary) -> dict[str, str]:
     spreads = [(b.label, distribution(b.scores)) for b in bots if b.scores]
     scores = "; ".join(f"{label} median {d['median']:g}, range {d['min']:g}–{d['max']:g}"
                        for label, d in spreads)
-    lengths = distribution(summary.lengths) or {"median": 0, "min": 0, "max": 0}
     return {
         "ratings": f"Ratings on the Elo scale with 95% intervals, best first: {ratings_words}.",
         "matrix": ("Heat map of how often the row bot finished ahead of the column bot: "
@@ -440,9 +455,8 @@ def alt_texts(summary: Summary) -> dict[str, str]:
         "seats": (f"Win rate by seat with 95% intervals, against {100 / summary.players:.1f}% "
                   f"for a seat without advantage: {seats or 'no games'}."),
         "scores": f"Box plot of each bot's final scores: {scores or 'no scores'}.",
-        "lengths": (f"Histogram of plies per game: median {lengths['median']:g}, range "
-                    f"{lengths['min']:g}–{lengths['max']:g}; {summary.capped} of "
-                    f"{summary.games} capped at {summary.ply_cap}."),
+        "lengths": _lengths_alt(summary.lengths, summary.capped, summary.games,
+                                summary.ply_cap),
     }
 
 
@@ -509,19 +523,31 @@ def plots(summary: Summary) -> dict[str, str]:
     ax.set_xlabel("final score (capped games as they stood)")
     out["scores"] = _png(fig, alt["scores"])
 
+    out["lengths"] = _lengths_plot(summary.lengths, summary.ply_cap, alt["lengths"])
+    return out
+
+
+def _lengths_plot(lengths: Sequence[int], ply_cap: int, alt: str) -> str:
+    """The histogram of plies per game, finished and capped games stacked."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(7, 3.2))
     ax = fig.subplots()
-    lengths = summary.lengths
-    finished = [p for p in lengths if p < summary.ply_cap]
-    capped = [p for p in lengths if p >= summary.ply_cap]
+    finished = [p for p in lengths if p < ply_cap]
+    capped = [p for p in lengths if p >= ply_cap]
     bins = min(40, max(5, len(set(lengths))))
     ax.hist([finished, capped], bins=bins, stacked=True, color=["tab:blue", "tab:red"],
-            label=["finished", f"capped at {summary.ply_cap} ({len(capped)})"])
+            label=["finished", f"capped at {ply_cap} ({len(capped)})"])
     ax.set_xlabel("plies per game")
     ax.set_ylabel("games")
     ax.legend(loc="upper right")
-    out["lengths"] = _png(fig, alt["lengths"])
-    return out
+    return _png(fig, alt)
+
+
+def _lengths_alt(lengths: Sequence[int], capped: int, games: int, ply_cap: int) -> str:
+    d = distribution(lengths) or {"median": 0, "min": 0, "max": 0}
+    return (f"Histogram of plies per game: median {d['median']:g}, range "
+            f"{d['min']:g}–{d['max']:g}; {capped} of {games} capped at {ply_cap}.")
 
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
@@ -542,8 +568,10 @@ th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
 """
 
 
-def html_report(summary: Summary, command: str | None = None) -> str:
+def html_report(summary: Summary | SoloSummary, command: str | None = None) -> str:
     """A self-contained page: tables, notes and plots (PNG in data URLs, no external files)."""
+    if isinstance(summary, SoloSummary):
+        return solo_html_report(summary, command)
     images = plots(summary)
     ranking = summary.ranking
     number = {bot: place + 1 for place, bot in enumerate(ranking)}
@@ -603,6 +631,393 @@ def html_report(summary: Summary, command: str | None = None) -> str:
         rows.append([summary.bots[i].label, f"{d['mean']:.1f}", f"{d['sd']:.1f}", f"{d['min']:g}",
                      f"{d['median']:g}", f"{d['max']:g}"])
     parts.append(_table(["bot", "mean", "sd", "min", "median", "max"], rows))
+    parts.append(images["scores"])
+
+    parts.append("<h2>Game length</h2>")
+    d = distribution(summary.lengths)
+    parts.append(_table(
+        ["games", "mean", "sd", "min", "median", "90th pct", "max", "capped"],
+        [[str(summary.games), f"{d['mean']:.1f}", f"{d['sd']:.1f}", f"{d['min']:g}",
+          f"{d['median']:g}", f"{d['p90']:g}", f"{d['max']:g}",
+          f"{summary.capped} at {summary.ply_cap} plies"]],
+    ))
+    parts.append(images["lengths"])
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+# -- one player against the game's own opponents --------------------------------------------
+@dataclass
+class SoloBot:
+    """One bot's games alone against the opponents that are not seats."""
+
+    label: str
+    won: int  # games it won alone
+    shared: int  # games whose victory it shared with an opponent
+    lost: int  # games it did not win
+    wins: Rate  # its share of the victories: a shared win counts 1/w
+    scores: list[int] = field(default_factory=list)
+    opponent_scores: list[list[int]] = field(default_factory=list)  # per opponent
+    seconds_per_decision: float = float("nan")
+
+    @property
+    def games(self) -> int:
+        return self.won + self.shared + self.lost
+
+    @property
+    def mean_score(self) -> float:
+        return statistics.fmean(self.scores) if self.scores else float("nan")
+
+    def opponent_mean(self, opponent: int) -> float:
+        scores = self.opponent_scores[opponent]
+        return statistics.fmean(scores) if scores else float("nan")
+
+    def to_json(self, opponents: Sequence[str]) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "games": self.games,
+            "won": self.won,
+            "shared": self.shared,
+            "lost": self.lost,
+            "wins": self.wins.to_json(),
+            "mean_score": self.mean_score if self.scores else None,
+            "opponent_mean_scores": {
+                name: self.opponent_mean(o) if self.opponent_scores[o] else None
+                for o, name in enumerate(opponents)
+            },
+            "seconds_per_decision": self.seconds_per_decision,
+        }
+
+
+@dataclass
+class SoloSummary:
+    """What a tournament of one player showed: each bot against the game's opponents, on the
+    same deals (game ``i`` is deal ``i // bots``)."""
+
+    game: str
+    seed: int
+    games: int
+    cycle: int  # games in a round: one per bot, all on the same deal
+    ply_cap: int
+    options: dict[str, Any]
+    opponents: list[str]  # their English names
+    bots: list[SoloBot]
+    lengths: list[int]
+    capped: int
+    time_dependent: list[str]
+    elapsed: float | None = None
+    backend: str | None = None
+    players: int = 1
+
+    @property
+    def ranking(self) -> list[int]:
+        """Bot indices, best win rate first, then best mean score; bots without games last."""
+        def key(i: int) -> tuple[bool, float, float]:
+            bot = self.bots[i]
+            if not bot.games:
+                return (True, 0.0, 0.0)
+            return (False, -bot.wins.rate, -bot.mean_score)
+
+        return sorted(range(len(self.bots)), key=key)
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every bot played every deal."""
+        return self.games % self.cycle == 0
+
+    @property
+    def against(self) -> str:
+        return " and ".join(self.opponents)
+
+    def notes(self) -> list[str]:
+        """What a reader must know to trust (or distrust) the numbers."""
+        out = []
+        if self.time_dependent:
+            plural = "es" if len(self.time_dependent) == 1 else ""
+            out.append(
+                f"{', '.join(self.time_dependent)} search{plural} "
+                "for a time (seconds=): the games depend on the machine's speed and load and do "
+                "not replay from the seed; use iterations= for a reproducible tournament."
+            )
+        if self.capped:
+            one = self.capped == 1
+            out.append(
+                f"{self.capped} game{'' if one else 's'} reached the cap of {self.ply_cap} "
+                f"plies and {'was' if one else 'were'} scored as {'it' if one else 'they'} "
+                "stood: the seats in winners() won, and an opponent, whose game was not over, "
+                "did not (a cap of the arena, not a rule of the game)."
+            )
+        if not self.balanced:
+            out.append(
+                f"{self.games} games is not a multiple of the {self.cycle} bots: the last "
+                "deal was not played by every bot, so the bots did not all play the same deals."
+            )
+        return out
+
+
+def summarise_solo(
+    tournament: Tournament,
+    results: Sequence[GameResult],
+    elapsed: float | None = None,
+    backend: str | None = None,
+) -> SoloSummary:
+    """Each bot's record against the opponents that are not seats, from the games in index
+    order. A game's outcome for the bot is the game's own: a win when its seat is the only
+    winner, shared when an opponent won too (``won``), lost when its seat is not among
+    ``winners()``; the win rate counts a shared win as ``1/w`` of a game."""
+    if not results:
+        raise ValueError("no games were played")
+    opponents = [o.name for o in results[0].opponents]
+    if not opponents:
+        raise ArenaError(f"{tournament.game} at 1 player reported no opponent that is not a seat")
+    n = len(tournament.entrants)
+    won, shared, lost = [0] * n, [0] * n, [0] * n
+    share = [0.0] * n
+    scores: list[list[int]] = [[] for _ in range(n)]
+    theirs: list[list[list[int]]] = [[[] for _ in opponents] for _ in range(n)]
+    think = [0.0] * n
+    decisions = [0] * n
+    for result in results:
+        (bot,) = result.seating
+        credit = credits(result)[0]
+        if credit == 1.0:
+            won[bot] += 1
+        elif credit > 0:
+            shared[bot] += 1
+        else:
+            lost[bot] += 1
+        share[bot] += credit
+        scores[bot].append(result.scores[0])
+        for o, opponent in enumerate(result.opponents):
+            theirs[bot][o].append(opponent.score)
+        if result.think:
+            think[bot] += result.think[0]
+            decisions[bot] += result.decisions[0]
+    bots = [
+        SoloBot(
+            label=tournament.entrants[i].label,
+            won=won[i],
+            shared=shared[i],
+            lost=lost[i],
+            wins=Rate(share[i], won[i] + shared[i] + lost[i]),
+            scores=scores[i],
+            opponent_scores=theirs[i],
+            seconds_per_decision=think[i] / decisions[i] if decisions[i] else float("nan"),
+        )
+        for i in range(n)
+    ]
+    return SoloSummary(
+        game=tournament.game,
+        seed=tournament.seed,
+        games=len(results),
+        cycle=tournament.schedule.cycle,
+        ply_cap=tournament.ply_cap,
+        options=dict(tournament.options),
+        opponents=opponents,
+        bots=bots,
+        lengths=[r.plies for r in results],
+        capped=sum(r.capped for r in results),
+        time_dependent=tournament.time_dependent,
+        elapsed=elapsed,
+        backend=backend,
+    )
+
+
+def solo_headline(summary: SoloSummary) -> str:
+    bots = len(summary.bots)
+    line = (f"{summary.game}, 1 player against {summary.against}: {summary.games} games of "
+            f"{bots} bot{'s' if bots != 1 else ''} on the same deals")
+    if summary.options:
+        line += " (" + ", ".join(f"{k}={format_value(v)}" for k, v in summary.options.items())
+        line += ")"
+    line += f", seed {summary.seed}"
+    if summary.elapsed is not None:
+        rate = summary.games / summary.elapsed if summary.elapsed > 0 else float("inf")
+        line += f", in {summary.elapsed:.1f} s ({rate:.1f} games/s"
+        line += f", {summary.backend})" if summary.backend else ")"
+    return line
+
+
+def solo_summary_json(summary: SoloSummary) -> dict[str, Any]:
+    """The numbers of a one-player report, for scripts."""
+    return {
+        "game": summary.game,
+        "players": 1,
+        "seed": summary.seed,
+        "games": summary.games,
+        "options": dict(summary.options),
+        "opponents": list(summary.opponents),
+        "capped": summary.capped,
+        "ply_cap": summary.ply_cap,
+        "elapsed_seconds": summary.elapsed,
+        "backend": summary.backend,
+        "bots": [b.to_json(summary.opponents) for b in summary.bots],
+        "lengths": distribution(summary.lengths),
+        "notes": summary.notes(),
+    }
+
+
+def _interval_text(rate: Rate) -> str:
+    if not rate.n:
+        return "–"
+    low, high = rate.interval
+    return f"{100 * low:.1f}–{100 * high:.1f}"
+
+
+def _mean_text(value: float) -> str:
+    return "–" if value != value else f"{value:.1f}"  # nan: no games
+
+
+def print_solo_report(out: Console, summary: SoloSummary) -> None:
+    """The one-player report as Rich tables within 80 columns (a long bot label wraps)."""
+    out.print(Text(solo_headline(summary), style="bold"))
+    ranking = summary.ranking
+
+    # best first, without a rank or a games column (won + shared + lost): at 80 columns the
+    # bot's label needs the room
+    standings = _terminal_table()
+    standings.add_column("bot", overflow="fold", ratio=1)
+    for name in ("won", "shared", "lost", "win %", "95% CI", "score",
+                 *summary.opponents, "per move"):
+        _number_column(standings, name)
+    for i in ranking:
+        bot = summary.bots[i]
+        standings.add_row(
+            Text(bot.label, style="bold cyan"), str(bot.won),
+            str(bot.shared), str(bot.lost), _mean_text(100 * bot.wins.rate),
+            _interval_text(bot.wins), _mean_text(bot.mean_score),
+            *(_mean_text(bot.opponent_mean(o)) for o in range(len(summary.opponents))),
+            _seconds_text(bot.seconds_per_decision))
+    _print_table(out, f"Against {summary.against} (a shared win counts 1/w; 95% Wilson CI; "
+                 "mean scores)", standings)
+
+    scores = _terminal_table()
+    scores.add_column("who", overflow="fold", ratio=1)
+    for name in ("mean", "sd", "min", "median", "max"):
+        _number_column(scores, name)
+    for label, values in _score_rows(summary):
+        d = distribution(values)
+        scores.add_row(label, f"{d['mean']:.1f}", f"{d['sd']:.1f}", f"{d['min']:g}",
+                       f"{d['median']:g}", f"{d['max']:g}")
+    _print_table(out, "Final scores", scores)
+    out.print()
+
+    d = distribution(summary.lengths)
+    out.print(Text.assemble(
+        ("Game length (plies): ", "bold"),
+        f"mean {d['mean']:.1f}, sd {d['sd']:.1f}, min {d['min']:g}, median {d['median']:g}, "
+        f"90th percentile {d['p90']:g}, max {d['max']:g}; ",
+        (f"{summary.capped} capped at {summary.ply_cap}",
+         "bold yellow" if summary.capped else ""),
+    ))
+    for note in summary.notes():
+        out.print(Text("note: " + note, style="yellow"))
+
+
+def _score_rows(summary: SoloSummary) -> list[tuple[str, list[int]]]:
+    """Each bot's final scores, then each opponent's in that bot's games, best bot first."""
+    rows = []
+    for i in summary.ranking:
+        bot = summary.bots[i]
+        if not bot.scores:
+            continue
+        rows.append((bot.label, bot.scores))
+        rows.extend((f"{name} vs {bot.label}", bot.opponent_scores[o])
+                    for o, name in enumerate(summary.opponents))
+    return rows
+
+
+def solo_alt_texts(summary: SoloSummary) -> dict[str, str]:
+    """Each plot of the one-player report in words, with its numbers."""
+    bots = [summary.bots[i] for i in summary.ranking if summary.bots[i].games]
+    rates = "; ".join(f"{b.label} {100 * b.wins.rate:.1f}% ({_interval_text(b.wins)})"
+                      for b in bots)
+    spreads = [(label, distribution(values)) for label, values in _score_rows(summary)]
+    scores = "; ".join(f"{label} median {d['median']:g}, range {d['min']:g}–{d['max']:g}"
+                       for label, d in spreads)
+    return {
+        "wins": (f"Win rate against {summary.against} with 95% Wilson intervals, best first: "
+                 f"{rates or 'no games'}."),
+        "scores": f"Box plot of the final scores: {scores or 'no scores'}.",
+        "lengths": _lengths_alt(summary.lengths, summary.capped, summary.games,
+                                summary.ply_cap),
+    }
+
+
+def solo_plots(summary: SoloSummary) -> dict[str, str]:
+    """Each plot of the one-player report as an ``<img>`` with its numbers as alt text."""
+    from matplotlib.figure import Figure
+
+    alt = solo_alt_texts(summary)
+    out: dict[str, str] = {}
+    ranking = [i for i in summary.ranking if summary.bots[i].games]
+    labels = [summary.bots[i].label for i in ranking]
+
+    fig = Figure(figsize=(7, 1.1 + 0.45 * len(labels)))
+    ax = fig.subplots()
+    ys = list(range(len(ranking)))[::-1]
+    rates = [summary.bots[i].wins for i in ranking]
+    below = [max(0.0, r.rate - r.interval[0]) for r in rates]
+    above = [max(0.0, r.interval[1] - r.rate) for r in rates]
+    ax.errorbar([r.rate for r in rates], ys, xerr=[below, above], fmt="o", capsize=4,
+                color="tab:blue")
+    ax.set_yticks(ys, labels)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(f"win rate against {summary.against} (95% Wilson CI)")
+    out["wins"] = _png(fig, alt["wins"])
+
+    rows = _score_rows(summary)
+    fig = Figure(figsize=(7, 0.8 + 0.4 * len(rows)))
+    ax = fig.subplots()
+    ax.boxplot([values for _, values in rows][::-1], orientation="horizontal")
+    ax.set_yticks(range(1, len(rows) + 1), [label for label, _ in rows][::-1])
+    ax.set_xlabel("final score (capped games as they stood)")
+    out["scores"] = _png(fig, alt["scores"])
+
+    out["lengths"] = _lengths_plot(summary.lengths, summary.ply_cap, alt["lengths"])
+    return out
+
+
+def solo_html_report(summary: SoloSummary, command: str | None = None) -> str:
+    """The one-player report as a self-contained page: tables, notes and plots."""
+    images = solo_plots(summary)
+    headline = solo_headline(summary)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{html.escape(summary.game)} arena</title><style>{STYLE}</style></head><body>",
+        f"<h1>{html.escape(headline)}</h1>",
+    ]
+    if command:
+        parts.append(f"<p><code>{html.escape(command)}</code></p>")
+    parts.extend(f'<p class="note">{html.escape(note)}</p>' for note in summary.notes())
+
+    parts.append(f"<h2>Against {html.escape(summary.against)}</h2>")
+    parts.append(
+        f"<p>Each bot plays alone against {html.escape(summary.against)}, every bot on the same "
+        "deals. Won: the bot's seat is the only winner; shared: an opponent won too; lost: the "
+        "seat is not among the winners. The win rate counts a shared win as 1/w of a game "
+        "(w winners), with Wilson's 95% interval.</p>"
+    )
+    rows = []
+    for place, i in enumerate(summary.ranking):
+        bot = summary.bots[i]
+        rows.append([str(place + 1), bot.label, str(bot.games), str(bot.won), str(bot.shared),
+                     str(bot.lost), bot.wins.text(), _mean_text(bot.mean_score),
+                     *(_mean_text(bot.opponent_mean(o)) for o in range(len(summary.opponents))),
+                     _seconds_text(bot.seconds_per_decision)])
+    parts.append(_table(["#", "bot", "games", "won", "shared", "lost", "win rate (95% CI)",
+                         "mean score", *(f"{name}'s mean score" for name in summary.opponents),
+                         "per decision"], rows))
+    parts.append(images["wins"])
+
+    parts.append("<h2>Scores</h2>")
+    rows = []
+    for label, values in _score_rows(summary):
+        d = distribution(values)
+        rows.append([label, f"{d['mean']:.1f}", f"{d['sd']:.1f}", f"{d['min']:g}",
+                     f"{d['median']:g}", f"{d['max']:g}"])
+    parts.append(_table(["who", "mean", "sd", "min", "median", "max"], rows))
     parts.append(images["scores"])
 
     parts.append("<h2>Game length</h2>")

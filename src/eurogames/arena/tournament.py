@@ -12,6 +12,10 @@ rotation by rotation, so every bot sits in every seat equally often within a tab
 ``i`` is game ``i % cycle`` of round ``i // cycle``, and every game of a round is dealt from
 the same seed: the rotations of a table replay the same deal with the seats turned
 (duplicate format), so the luck of the deal cancels out of the comparison.
+
+With one player (``k = 1``, a game whose 1-player games have opponents that are not seats,
+``state.opponents()`` in docs/api.md) a table is one bot alone and a round plays every bot
+once on the same deal: each bot meets the game's own opponent on the same deals.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import eurogames
 from eurogames.core.errors import EurogamesError, UnknownGameError
@@ -121,6 +125,18 @@ class Schedule:
         return group[rotation:] + group[:rotation]
 
 
+class OpponentResult(NamedTuple):
+    """An opponent that is not a seat (``state.opponents()``) as a game left it."""
+
+    key: str
+    name: str  # in English, for the report
+    score: int  # final, or as it stood at the cap
+    won: bool  # among the winners; always false in a capped game (the game is not over)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "score": self.score, "won": self.won}
+
+
 @dataclass(frozen=True)
 class GameResult:
     """One game as played: enough to replay it and to count it in every statistic."""
@@ -137,11 +153,13 @@ class GameResult:
     record: dict[str, Any]  # state.record(); its result is null for a capped game
     think: tuple[float, ...] = ()  # seconds spent choosing, per seat (machine-dependent)
     decisions: tuple[int, ...] = ()  # decisions made, per seat
+    opponents: tuple[OpponentResult, ...] = ()  # the opponents that are not seats
 
     def to_json(self, entrants: Sequence[Entrant]) -> dict[str, Any]:
         """The line the records file holds: deterministic (no timings), so two runs of the
-        same tournament write the same file."""
-        return {
+        same tournament write the same file. A game with opponents that are not seats adds
+        them (``opponents``)."""
+        line: dict[str, Any] = {
             "index": self.index,
             "bots": [entrants[e].label for e in self.seating],
             "seating": list(self.seating),
@@ -154,6 +172,9 @@ class GameResult:
             "capped": self.capped,
             "record": self.record,
         }
+        if self.opponents:
+            line["opponents"] = [o.to_json() for o in self.opponents]
+        return line
 
 
 @dataclass(frozen=True)
@@ -173,6 +194,11 @@ class Tournament:
         return Schedule(len(self.entrants), self.players)
 
     @property
+    def solo(self) -> bool:
+        """One player: each bot alone against the game's own opponents (docs/arena.md)."""
+        return self.players == 1
+
+    @property
     def ply_cap(self) -> int:
         return self.max_plies if self.max_plies is not None else MAX_PLIES_PER_PLAYER * self.players
 
@@ -188,7 +214,8 @@ class Tournament:
         """The game, once every part of the tournament is known to be playable.
 
         Raises ``ValueError`` naming the problem (an unknown game, bot, setting or option, a
-        player count the game does not take, too few bots, no games, a cap below one ply).
+        player count the game does not take, too few bots, no games, a cap below one ply, one
+        player in a game whose 1-player games have no opponent that is not a seat).
         """
         try:
             game = eurogames.load(self.game)
@@ -197,9 +224,12 @@ class Tournament:
         for name, value in (("games", self.games), ("players", self.players), ("seed", self.seed)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"{name} must be an integer, not {value!r}")
-        if len(self.entrants) < 2:
+        fewest = 1 if self.players == 1 else 2  # alone, a bot meets the game's opponent
+        if len(self.entrants) < fewest:
             raise ValueError(
-                f"a tournament needs at least 2 bots, not {len(self.entrants)}"
+                f"a tournament of {self.players} player{'s' if self.players != 1 else ''} "
+                f"needs at least {fewest} "
+                f"bot{'s' if fewest > 1 else ''}, not {len(self.entrants)}"
             )
         if self.games < 1:
             raise ValueError(f"a tournament needs at least 1 game, not {self.games}")
@@ -207,12 +237,6 @@ class Tournament:
             raise ValueError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, "
                 f"not {self.players}"
-            )
-        if self.players < 2:  # docs/arena.md: bots are rated against each other at a table
-            raise ValueError(
-                f"a tournament needs at least 2 players, not {self.players}: the arena rates "
-                f"bots against each other, not a bot alone against {game.name}'s own "
-                "opponent (play that with `eurogames play`)"
             )
         if self.max_plies is not None and (
             isinstance(self.max_plies, bool) or not isinstance(self.max_plies, int)
@@ -224,12 +248,27 @@ class Tournament:
             if labels.count(label) > 1:
                 raise ValueError(f"two bots are labelled {label!r}; labels must differ")
         game.check_options(self.players, dict(self.options))
+        if self.solo and not self.opponent_names(game):
+            # docs/api.md: a bot alone is measured only against an opponent of the rules
+            raise ValueError(
+                f"{game.name} played by 1 player has no opponent that is not a seat "
+                "(state.opponents() is empty), so a bot alone has nobody to play against; "
+                "a 1-player tournament needs a game with its own opponent"
+            )
         for entrant in self.entrants:
             try:
                 eurogames.bot(entrant.bot, game, seed=0, **entrant.settings)
             except (TypeError, ValueError) as exc:
                 raise ValueError(f"bot {entrant.label!r}: {exc}") from None
         return game
+
+    def opponent_names(self, game: Game | None = None) -> list[str]:
+        """The English names of the game's opponents that are not seats, at this player
+        count and with these options (``[]`` in most games)."""
+        if game is None:
+            game = eurogames.load(self.game)
+        state = game.new(self.players, seed=0, options=dict(self.options))
+        return [opponent.name("en") for opponent in state.opponents()]
 
     # -- seeds: functions of the master seed and the game's index, nothing else -------------
     def deal_seed(self, index: int) -> int:
@@ -295,6 +334,8 @@ def play_game(tournament: Tournament, index: int) -> GameResult:
         record=state.record(),
         think=tuple(think),
         decisions=tuple(decisions),
+        opponents=tuple(OpponentResult(o.key, o.name("en"), o.score, o.won)
+                        for o in state.opponents()),
     )
 
 

@@ -1,4 +1,5 @@
-"""``eurogames arena``: a round robin between bots, with records, ratings and a report.
+"""``eurogames arena``: a round robin between bots, with records, ratings and a report; or,
+at one player, each bot alone against the game's own opponents (docs/arena.md).
 
 The main command file adds it with ``register(app)``. Bot specs are read by the same parser as
 ``play --seats`` (:mod:`eurogames.cli.seats`), and problems a person can cause end as in
@@ -46,6 +47,7 @@ from eurogames.arena.tournament import (
 from eurogames.bots import bot_names
 from eurogames.cli.data import DataOption, use_data
 from eurogames.cli.seats import HUMAN, parse_options, parse_seat
+from eurogames.core.game import Game
 
 RECORDS = "games.jsonl"
 REPORT = "report.html"
@@ -69,6 +71,12 @@ def parse_entrants(text: str) -> list[Entrant]:
             entrant = Entrant(entrant.bot, entrant.settings, f"{entrant.spec}#{seen[entrant.spec]}")
         entrants.append(entrant)
     return entrants
+
+
+def game_options(game: Game, items: list[str]) -> dict[str, Any]:
+    """``--option`` pairs read as ``play`` reads them: an option the game declares as text
+    keeps its value as written (``events=none`` is the text ``none``, not ``None``)."""
+    return parse_options(items, None, game)
 
 
 def replay_command(tournament: Tournament) -> str:
@@ -132,10 +140,12 @@ def arena_command(
         typer.Option("--bots", "-b", help="The bots, comma separated, with settings after "
                      "colons as in `play --seats` (mcts:iterations=500,greedy,random)."),
     ],
-    games: Annotated[int, typer.Option("--games", "-n", help="Games in all.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games in all (with 1 player: "
+                                       "bots × games per bot).")] = 100,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats per game, at least 2 "
-                                 "(default: the game's smallest player count from 2).")
+        int | None, typer.Option("--players", "-p", help="Seats per game (default: the "
+                                 "game's smallest player count from 2); 1 plays each bot alone "
+                                 "against the game's own opponent, on the same deals.")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Master seed: every game's deal and bot seeds "
@@ -167,14 +177,15 @@ def arena_command(
     ] = None,
     data: DataOption = None,
 ) -> None:
-    """Play a round robin between bots, seats rotated, and report ratings and statistics."""
+    """Play a round robin between bots, seats rotated, and report ratings and statistics;
+    with --players 1, each bot alone against the game's own opponent."""
     from eurogames.cli.main import console, fail, find_game
 
     use_data(data)  # before the workers start: they inherit it (EUROGAMES_DATA)
     found = find_game(game)
     try:
         entrants = parse_entrants(bots)
-        options = parse_options(option or [], None)
+        options = game_options(found, option or [])
         tournament = Tournament(
             game=found.name,
             entrants=tuple(entrants),
@@ -208,10 +219,17 @@ def arena_command(
         write_json(folder / SUMMARY, {"command": command, "tournament": tournament.to_json()})
     except OSError as exc:
         fail(f"cannot write in {folder}: {exc.strerror or exc}", code=1)
+    if tournament.solo:
+        bots_words = f"{schedule.cycle} bot{'s' if schedule.cycle != 1 else ''}"
+        plan = (f"{bots_words}, each alone against "
+                f"{' and '.join(tournament.opponent_names(found))}, every deal played by "
+                f"each: {schedule.cycle} game{'s' if schedule.cycle != 1 else ''} a deal")
+    else:
+        plan = (f"{len(schedule.tables)} table{'s' if len(schedule.tables) != 1 else ''} × "
+                f"{tournament.players} seat rotations = {schedule.cycle} games a round")
     screen.print(Text(
-        f"{len(schedule.tables)} table{'s' if len(schedule.tables) != 1 else ''} × "
-        f"{tournament.players} seat rotations = {schedule.cycle} games a round; "
-        f"{tournament.games} games, seed {tournament.seed}; records in {folder / RECORDS}",
+        f"{plan}; {tournament.games} games, seed {tournament.seed}; records in "
+        f"{folder / RECORDS}",
         style="grey62",
     ))
     for label in tournament.time_dependent:

@@ -405,7 +405,7 @@ def play_command(
     default_bot = "greedy" if "greedy" in known else "random"
     try:
         specs = parse_seats(seats, players, known, default_bot)
-        options = parse_options(option or [], first)
+        options = parse_options(option or [], first, found)
     except ValueError as exc:
         fail(str(exc))
     if not found.min_players <= len(specs) <= found.max_players:

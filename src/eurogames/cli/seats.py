@@ -86,10 +86,18 @@ def parse_seats(
     return seats
 
 
-def parse_options(items: list[str], first: int | None) -> dict[str, Any]:
+def parse_options(items: list[str], first: int | None, game: Any = None) -> dict[str, Any]:
     """``--option name=value`` pairs, with ``--first N`` (Seat N, counting from 1 as the
-    screen does) as a shorthand for the engine's 0-based ``first=N-1``."""
+    screen does) as a shorthand for the engine's 0-based ``first=N-1``. With the ``game``, an
+    option it declares as text keeps its value as written: ``events=none`` is the text
+    ``none``, not ``None``."""
     options = parse_settings(items, "--option")
+    declared = getattr(game, "options", {})
+    for item in items:
+        name, _, value = item.partition("=")
+        option = declared.get(name.strip())
+        if option is not None and option.type is str:
+            options[name.strip()] = value.strip()
     if first is not None:
         if first < 1:
             raise ValueError(f"--first is a seat number counting from 1 (Seat 1), not {first}")

@@ -184,6 +184,8 @@ class MatchInfo:
     # a match stored before schema version 3 or without it)
     current_player: int | None
     revision: int  # bumped by every action, undo and finish (compare-and-set)
+    # the creator chose the seed (docs/web.md "Fair deals"); None: not known (stored before)
+    seed_chosen: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,9 @@ matches_table = Table(
     Column("ply", Integer, nullable=False, server_default="0"),  # the actions stored
     Column("current_player", Integer, nullable=True),
     Column("revision", Integer, nullable=False, server_default="0"),
+    # whether the creator chose the seed (docs/web.md "Fair deals"); null: not known (a match
+    # stored before schema version 3)
+    Column("seed_chosen", Boolean, nullable=True),
 )
 
 actions_table = Table(
@@ -319,7 +324,7 @@ SCHEMA_TABLES = {
 }
 # the columns each version added to a table that an older version has already
 ADDED_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
-    3: {"matches": ("ply", "current_player", "revision")},
+    3: {"matches": ("ply", "current_player", "revision", "seed_chosen")},
 }
 OUR_TABLES = {table.name: {column.name for column in table.columns}
               for table in SCHEMA_TABLES[SCHEMA_VERSION]}
@@ -335,7 +340,7 @@ def _add_listing_columns(conn: Connection) -> None:
     """Version 3: ``ply`` and ``revision`` from the stored actions (any revision will do:
     only a change of it matters), ``current_player`` unknown until a listing notes it."""
     for column in ("ply INTEGER NOT NULL DEFAULT 0", "current_player INTEGER",
-                   "revision INTEGER NOT NULL DEFAULT 0"):
+                   "revision INTEGER NOT NULL DEFAULT 0", "seed_chosen BOOLEAN"):
         conn.execute(text(f"ALTER TABLE matches ADD COLUMN {column}"))
     stored = (select(func.count()).where(actions_table.c.match_id == matches_table.c.id)
               .scalar_subquery())
@@ -518,11 +523,12 @@ class Store:
         options: dict[str, Any], seats: Sequence[SeatRecord], host_sha256: str | None = None,
         hotseat: bool = False, status: str = "active",
         actions: Sequence[tuple[int, str]] = (), result: dict[str, Any] | None = None,
-        current_player: int | None = None,
+        current_player: int | None = None, seed_chosen: bool | None = None,
     ) -> MatchInfo:
         """Store a new match (with ``actions`` as (seat, text) pairs for an import), in one
         transaction: it is there whole or not at all. ``current_player``: whose decision it
-        is after ``actions`` (-1: over), for the listing."""
+        is after ``actions`` (-1: over), for the listing; ``seed_chosen``: whether the
+        creator chose the seed (None: not known)."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
         if len(seats) != players:
@@ -538,6 +544,7 @@ class Store:
             "hotseat": bool(hotseat), "status": status, "created": now, "updated": now,
             "result": None if result is None else _dumps(result),
             "ply": len(actions), "current_player": current_player, "revision": 0,
+            "seed_chosen": seed_chosen,
         }
         with self._errors():
             try:
@@ -641,6 +648,7 @@ class Store:
             status=row["status"], created=row["created"], updated=row["updated"],
             result=result, plies=row["ply"], current_player=row["current_player"],
             revision=row["revision"],
+            seed_chosen=None if row["seed_chosen"] is None else bool(row["seed_chosen"]),
         )
 
     # -- actions ---------------------------------------------------------------------------

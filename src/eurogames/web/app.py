@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -40,6 +40,7 @@ from eurogames.web.manager import (
     ImportLimits,
     MatchManager,
     check_lang,
+    check_log_mode,
 )
 from eurogames.web.options import option_entries
 
@@ -210,11 +211,13 @@ def create_app(store: Store, *, bot_workers: int | None = None,
     # -- live updates ----------------------------------------------------------------------
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None,
-                           lang: str = "en") -> None:
+                           lang: str = "en",
+                           log_mode: str = Query("full", alias="log")) -> None:
         # accept first: a close code reaches the browser only on an accepted socket
         await websocket.accept()
         try:
             lang = check_lang(lang)
+            log_mode = check_log_mode(log_mode)
             live = await manager.fresh(match_id)
             access = manager.access(live, token)
         except ApiError as exc:
@@ -222,7 +225,7 @@ def create_app(store: Store, *, bot_workers: int | None = None,
                 exc.status, 1011)
             await websocket.close(code=code, reason=exc.message[:120])
             return
-        conn = Connection(websocket, access, lang)
+        conn = Connection(websocket, access, lang, log_delta=log_mode == "delta")
         manager.join(live, conn)
         try:
             while True:

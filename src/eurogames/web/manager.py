@@ -211,17 +211,72 @@ def reveals(state: State, action: Action) -> bool:
     return True if method is None else bool(method(action))
 
 
-class Connection:
-    """One WebSocket: its token's access, its language, and a queue that its own task sends
-    from, so that one slow browser never holds up a match's lock."""
+LOG_MODES = ("full", "delta")  # what a socket's state messages carry of the log
 
-    def __init__(self, websocket: Any, access: Access, lang: str) -> None:
+
+def check_log_mode(mode: str | None) -> str:
+    if mode is None or mode == "":
+        return "full"
+    if mode not in LOG_MODES:
+        raise ApiError(422, "malformed", f"log must be one of {', '.join(LOG_MODES)}, "
+                       f"not {mode!r}")
+    return mode
+
+
+class Connection:
+    """One WebSocket: its token's access, its language, the log its client holds, and a
+    queue that its own task sends from, so that one slow browser never holds up a match's
+    lock.
+
+    Why track the log a client holds (docs/web.md "WebSocket"): a state message that carries
+    the whole log makes a game's traffic grow with the square of its length. A socket that
+    asks for it (``log_delta``) is sent only the entries its client has not had, and the
+    whole log whenever the server cannot be sure that what the client holds is still the
+    log as this socket reads it (:meth:`log_from`).
+    """
+
+    def __init__(self, websocket: Any, access: Access, lang: str, *,
+                 log_delta: bool = False) -> None:
         self.websocket = websocket
         self.access = access
         self.lang = lang
+        self.log_delta = log_delta
+        # the log the client holds: the first ``held`` entries, the last of them
+        # ``held_last``, worded for seat ``held_seat``; ``held`` None: nothing sent yet
+        self.held: int | None = None
+        self.held_last: LogEntry | None = None
+        self.held_seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.sender: asyncio.Task[None] | None = None
         self.closer: asyncio.Task[None] | None = None
+
+    def log_from(self, entries: list[LogEntry], seat: int | None) -> int:
+        """The index where the log sent next to this socket starts: after the entries its
+        client holds, or 0 (the whole log) for a socket that did not ask for new entries
+        only, for the first message, after a resync, when the entries it holds are not the
+        log's any more (an undo, or a history replayed anew after another server process
+        changed it), or when they were worded for another seat (a hot-seat host's shown
+        seat changed: "you" is someone else now).
+
+        The identity of the last entry held is enough to know the ones before it: the log
+        only grows by new entries at its end, loses entries from its end (undo), or is
+        replaced whole by a copy that keeps its entries (another process extended it) or
+        by new ones (a replay)."""
+        held = self.held
+        if (not self.log_delta or held is None or held > len(entries)
+                or seat != self.held_seat or (held and entries[held - 1] is not self.held_last)):
+            return 0
+        return held
+
+    def sent_log(self, entries: list[LogEntry], seat: int | None) -> None:
+        """The client now holds the whole of ``entries``, worded for ``seat``."""
+        self.held = len(entries)
+        self.held_last = entries[-1] if entries else None
+        self.held_seat = seat
+
+    def forget_log(self) -> None:
+        """The client asked for the whole log again: the next message carries it."""
+        self.held = None
 
     def start(self) -> None:
         self.sender = asyncio.create_task(self._send_loop())
@@ -330,8 +385,10 @@ class LiveMatch:
                 return entry.seat
         return access.seats[0]
 
-    def payload(self, access: Access, lang: str) -> dict[str, Any]:
-        """Everything one token's client renders; only that token's seat's view."""
+    def payload(self, access: Access, lang: str, log_from: int = 0) -> dict[str, Any]:
+        """Everything one token's client renders; only that token's seat's view. ``log``
+        holds the log's entries from index ``log_from`` (a socket's client holds those
+        before it)."""
         state, info = self.state, self.info
         seat = self.shown_seat(access)
         current = state.current_player
@@ -356,14 +413,24 @@ class LiveMatch:
             "legal": self.legal(lang) if decides else [],
             "can_undo": floor < state.ply,
             "undo_floor": floor,
-            "log": [entry.to_json(lang, seat) for entry in self.log],
+            "log": [entry.to_json(lang, seat) for entry in self.log[log_from:]],
             "scores": state.scores(),
             "winners": state.winners() if state.is_over() else None,
             "breakdown": breakdown_json(state, lang) if state.is_over() else None,
             "opponents": opponents_json(state, lang),
             "provisional": [{"what": value.what, "reason": value.reason}
                             for value in self.game.provisional],
+            "fixed_deal": fixed_deal(info),
         }
+
+
+def fixed_deal(info: MatchInfo) -> bool:
+    """docs/web.md "Fair deals": the creator chose the seed of a match that people play at
+    separate seats, so the creator can deal it offline and know every hidden card. Such a
+    match is allowed (a known deal replayed among friends, a duplicate tournament), and every
+    seat is told, on every payload."""
+    people = sum(seat.kind == "human" for seat in info.seats)
+    return bool(info.seed_chosen) and not info.hotseat and people > 1
 
 
 def rebuild(game: Game, stored: StoredMatch) -> tuple[State, list[LogEntry]]:
@@ -693,7 +760,8 @@ class MatchManager:
                 self.store.create_match, id=match_id, game=game.name, version=game.version,
                 players=state.players, seed=state.seed, options=dict(state.options),
                 seats=seats, host_sha256=token_hash(host) if host else None,
-                hotseat=request["hotseat"], current_player=state.current_player)
+                hotseat=request["hotseat"], current_player=state.current_player,
+                seed_chosen=request["seed"] is not None)
         except StoreError as exc:
             log.error("cannot store a new match: %s", exc)
             raise ApiError(503, "store", "the match could not be saved; try again") from None
@@ -1080,16 +1148,21 @@ class MatchManager:
         return [live.connected(seat) for seat in range(len(live.info.seats))]
 
     def broadcast(self, live: LiveMatch, only: Connection | None = None) -> None:
-        """Each socket gets the payload of its own token (one serialisation per role and
-        language, however many sockets share it)."""
-        texts: dict[tuple[str, tuple[int, ...], str], str] = {}
+        """Each socket gets the payload of its own token, with the log's entries from where
+        its client's copy ends (``log_from``; one serialisation per role, language and
+        start, however many sockets share it)."""
+        texts: dict[tuple[str, tuple[int, ...], str, int], str] = {}
         for conn in [only] if only is not None else list(live.connections):
-            key = (conn.access.role, conn.access.seats, conn.lang)
+            seat = live.shown_seat(conn.access)
+            start = conn.log_from(live.log, seat)
+            key = (conn.access.role, conn.access.seats, conn.lang, start)
             text = texts.get(key)
             if text is None:
                 text = texts[key] = json.dumps(
-                    {"type": "state", "payload": live.payload(conn.access, conn.lang)},
+                    {"type": "state", "log_from": start,
+                     "payload": live.payload(conn.access, conn.lang, start)},
                     ensure_ascii=False, separators=(",", ":"))
+            conn.sent_log(live.log, seat)
             conn.send(text)
 
     async def message(self, live: LiveMatch, conn: Connection, text: str) -> None:
@@ -1104,13 +1177,16 @@ class MatchManager:
             kind = data.get("type")
             if kind == "ping":
                 conn.send(json.dumps({"type": "pong"}))
+            elif kind == "resync":  # the client's log does not continue: all of it again
+                conn.forget_log()
+                self.broadcast(live, only=conn)
             elif kind == "action":
                 await self._socket_move(live, conn, data, undo=False)
             elif kind == "undo":
                 await self._socket_move(live, conn, data, undo=True)
             else:
                 raise ApiError(400, "malformed", f"unknown message type {kind!r} (action, "
-                               f"undo or ping)")
+                               f"undo, resync or ping)")
         except ApiError as exc:
             conn.send(json.dumps({"type": "error", "code": exc.code, "message": exc.message},
                                  ensure_ascii=False))
@@ -1310,4 +1386,5 @@ def check_create(body: Any, bots: BotRunner) -> dict[str, Any]:
             "seats": checked, "hotseat": hotseat}
 
 
-__all__ = ["Access", "ApiError", "Connection", "ImportLimits", "LiveMatch", "MatchManager"]
+__all__ = ["Access", "ApiError", "Connection", "ImportLimits", "LiveMatch", "MatchManager",
+           "check_log_mode"]

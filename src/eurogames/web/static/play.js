@@ -2,7 +2,8 @@
 // backoff, and a full redraw of the payload on every state message. The server is the only
 // authority: the page sends the legal entry's text with the payload's ply and waits for the
 // next state, so a double click or a late click can never play twice (the server answers
-// "stale").
+// "stale"). The socket asks for the log's new entries only (`log=delta`): each state message
+// carries the entries from `log_from` on, which the page appends to the ones it holds.
 
 import { boardFor, drawBoard } from "./boards/index.js";
 import { renderGeneric } from "./boards/generic.js";
@@ -30,6 +31,7 @@ export function startPlay(root, matchId, token) {
   let uiKey = null;
   let summaryClosedAt = null;
   let held = false;
+  let resyncing = false; // asked the server for the whole log; its new entries wait till then
 
   const banner = h("div", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite" });
   const notes = h("div", { class: "notes" });
@@ -51,7 +53,7 @@ export function startPlay(root, matchId, token) {
 
   function wsUrl() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const params = new URLSearchParams({ lang: getLang() });
+    const params = new URLSearchParams({ lang: getLang(), log: "delta" });
     if (token) params.set("token", token);
     return `${scheme}//${location.host}/ws/matches/${encodeURIComponent(matchId)}?${params}`;
   }
@@ -75,6 +77,7 @@ export function startPlay(root, matchId, token) {
       return;
     }
     ws = socket;
+    resyncing = false; // a new socket's first state carries the whole log
     setConn("connecting");
     socket.onopen = () => {
       if (socket !== ws) return;
@@ -134,9 +137,32 @@ export function startPlay(root, matchId, token) {
     replace(root, h("div", { class: "panel fatal", id: "fatal" }, h("p", {}, message), h("a", { class: "button", href: "/" }, t("back_to_lobby"))));
   }
 
+  /** The state's whole log: the entries it carries from `log_from` on, after those held
+   * here; null when they do not continue them (a gap, an overlap), and the server is asked
+   * for the whole log again (a message carrying it has `log_from` 0). */
+  function wholeLog(message) {
+    const from = message.log_from ?? 0; // a server that does not send it sends the whole log
+    const entries = message.payload.log || [];
+    if (from === 0) {
+      resyncing = false;
+      return entries;
+    }
+    const heldLog = payload ? payload.log : [];
+    if (!resyncing && from === heldLog.length && from + entries.length === message.payload.ply) {
+      return heldLog.concat(entries);
+    }
+    if (!resyncing && ws && ws.readyState === WebSocket.OPEN) {
+      resyncing = true;
+      ws.send(JSON.stringify({ type: "resync" }));
+    }
+    return null;
+  }
+
   function handle(message) {
     if (message.type === "state" && message.payload) {
-      payload = message.payload;
+      const whole = wholeLog(message);
+      if (!whole) return;
+      payload = { ...message.payload, log: whole };
       sending = false;
       if (!held && token && payload.you.role !== "spectator") {
         // the server took this link for a seat: the lobby offers it back (Resume)
@@ -232,6 +258,8 @@ export function startPlay(root, matchId, token) {
       t("provisional_banner", { title: payload.title }),
       t("provisional_all", { n: (payload.provisional || []).length }));
     if (banner) items.push(banner);
+    // docs/web.md "Fair deals": a seed the creator chose is said to every seat
+    if (payload.fixed_deal) items.push(h("div", { class: "banner fixed-deal", id: "fixed-deal", role: "note" }, h("strong", {}, t("fixed_deal")), " ", t("fixed_deal_why")));
     replace(notes, items);
   }
 
