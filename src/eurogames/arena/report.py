@@ -130,21 +130,8 @@ class Summary:
 
     def notes(self) -> list[str]:
         """What a reader must know to trust (or distrust) the numbers."""
-        out = []
-        if self.time_dependent:
-            plural = "es" if len(self.time_dependent) == 1 else ""
-            out.append(
-                f"{', '.join(self.time_dependent)} search{plural} "
-                "for a time (seconds=): the games depend on the machine's speed and load and do "
-                "not replay from the seed; use iterations= for a reproducible tournament."
-            )
-        if self.capped:
-            one = self.capped == 1
-            out.append(
-                f"{self.capped} game{'' if one else 's'} reached the cap of {self.ply_cap} "
-                f"plies and {'was' if one else 'were'} scored as {'it' if one else 'they'} "
-                "stood (a cap of the arena, not a rule of the game)."
-            )
+        out = search_and_cap_notes(self.time_dependent, self.capped, self.ply_cap,
+                                   " (a cap of the arena, not a rule of the game)")
         if not self.balanced:
             out.append(
                 f"{self.games} games is not a multiple of the {self.cycle} games of one round "
@@ -158,6 +145,28 @@ class Summary:
                 "(whole games resampled)."
             )
         return out
+
+
+def search_and_cap_notes(time_dependent: Sequence[str], capped: int, ply_cap: int,
+                         how_scored: str) -> list[str]:
+    """The notes every report carries where they apply: bots searching for a time (the games
+    do not replay) and games stopped at the arena's cap (``how_scored`` says what counted)."""
+    out = []
+    if time_dependent:
+        plural = "es" if len(time_dependent) == 1 else ""
+        out.append(
+            f"{', '.join(time_dependent)} search{plural} "
+            "for a time (seconds=): the games depend on the machine's speed and load and do "
+            "not replay from the seed; use iterations= for a reproducible tournament."
+        )
+    if capped:
+        one = capped == 1
+        out.append(
+            f"{capped} game{'' if one else 's'} reached the cap of {ply_cap} "
+            f"plies and {'was' if one else 'were'} scored as {'it' if one else 'they'} "
+            f"stood{how_scored}."
+        )
+    return out
 
 
 def credits(result: GameResult) -> list[float]:
@@ -731,22 +740,10 @@ class SoloSummary:
 
     def notes(self) -> list[str]:
         """What a reader must know to trust (or distrust) the numbers."""
-        out = []
-        if self.time_dependent:
-            plural = "es" if len(self.time_dependent) == 1 else ""
-            out.append(
-                f"{', '.join(self.time_dependent)} search{plural} "
-                "for a time (seconds=): the games depend on the machine's speed and load and do "
-                "not replay from the seed; use iterations= for a reproducible tournament."
-            )
-        if self.capped:
-            one = self.capped == 1
-            out.append(
-                f"{self.capped} game{'' if one else 's'} reached the cap of {self.ply_cap} "
-                f"plies and {'was' if one else 'were'} scored as {'it' if one else 'they'} "
-                "stood: the seats in winners() won, and an opponent, whose game was not over, "
-                "did not (a cap of the arena, not a rule of the game)."
-            )
+        out = search_and_cap_notes(
+            self.time_dependent, self.capped, self.ply_cap,
+            ": the seats in winners() won, and an opponent, whose game was not over, did not "
+            "(a cap of the arena, not a rule of the game)")
         if not self.balanced:
             out.append(
                 f"{self.games} games is not a multiple of the {self.cycle} bots: the last "
