@@ -74,7 +74,7 @@ SCALE = 20.0  # points of lead that make a position about 76% "won" (tanh 1)
 def _horizon(state: AgraState) -> float:
     """How much of the game is left, from 1 (the start) down to 0.1 (the last turns): what
     is held now is worth what it will become only if there is time to use it."""
-    d, t = state.d, state.t
+    d, t = state.position, state.t
     progress = (d["boat"] - 1) / 5
     top = t.influence_top
     for p in d["p"]:
@@ -94,7 +94,7 @@ def _horizon(state: AgraState) -> float:
 
 def _estimated_bag(state: AgraState, seat: int) -> float:
     """Another seat's rupees from what it has visibly earned (I1: the bag is not read)."""
-    d, t = state.d, state.t
+    d, t = state.position, state.t
     p = d["p"][seat]
     total = float(t.start_rupees)
     for tile in p["bonus"]:
@@ -111,7 +111,7 @@ def _end_points(state: AgraState, seat: int, orders: list[list[int]],
                 future: float) -> float:
     """E3 without the bag: what the final scoring would add if the game ended now, the
     majorities counting a share of the orders still to come."""
-    d, t = state.d, state.t
+    d, t = state.position, state.t
     p = d["p"][seat]
     mine = orders[seat]
     tributes = d["bowls"].count(seat)
@@ -161,7 +161,7 @@ def _end_points(state: AgraState, seat: int, orders: list[list[int]],
 def _needed(state: AgraState) -> tuple[set[int], list[set[int]]]:
     """The goods asked for now: by unfilled slots of open notables and empty bowls (for
     everyone), and by each guild's current order (for seats with influence there, O6)."""
-    d, t = state.d, state.t
+    d, t = state.position, state.t
     wanted: set[int] = set()
     levels = state.open_levels()
     for n in d["river"]:
@@ -181,13 +181,13 @@ def _needed(state: AgraState) -> tuple[set[int], list[set[int]]]:
 
 def _goods_value(state: AgraState, seat: int, goods: list[int], wanted: set[int],
                  by_guild: list[set[int]]) -> float:
-    influence = state.d["p"][seat]["influence"]
-    value = state.value
+    influence = state.position["p"][seat]["influence"]
+    values = state.values()
     total = 0.0
     for g in range(16):
         n = goods[g]
         if n:
-            worth = GOOD_WORTH[min(value(g), 3)]
+            worth = GOOD_WORTH[min(values[g], 3)]
             if g in wanted or any(influence[u] and g in by_guild[u] for u in range(3)):
                 total += worth + NEEDED + worth * (n - 1)
             else:
@@ -203,13 +203,13 @@ def _stock(state: AgraState, seat: int, goods: list[int], markers: int, wanted: 
 
 
 def _farm_value(state: AgraState, seat: int) -> float:
-    production = state.production
-    return PRODUCTION_VALUE * max(production(seat, g) for g in state.t.basic)
+    production = state.productions(seat)
+    return PRODUCTION_VALUE * max(production[g] for g in state.t.basic)
 
 
 def _in_hand(state: AgraState, seat: int, wanted: set[int], by_guild: list[set[int]]) -> float:
     """The decision the seat has begun, counted as made at its best."""
-    d, t = state.d, state.t
+    d, t = state.position, state.t
     if not d["stack"]:
         if d["phase"] == "meditation" and seat == d["active"]:
             return MP_VALUE * d["turn"]["mp"]
@@ -256,7 +256,21 @@ def _in_hand(state: AgraState, seat: int, wanted: set[int], by_guild: list[set[i
 
 def seat_values(state: AgraState, seat: int) -> list[float]:
     """Every seat's expected final rupees as ``seat`` can judge them (the model above)."""
-    d = state.d
+    estimated, end, later = _parts(state)
+    bag = state.position["p"][seat]["rupees"]
+    return [(bag if s == seat else estimated[s]) + end[s] + later[s]
+            for s in range(state.players)]
+
+
+def _parts(state: AgraState) -> tuple[list[float], list[float], list[float]]:
+    """Per seat, what ``seat_values`` adds up but a seat's own bag: its bag as the others
+    estimate it, its end points and its holdings (weighed by the horizon). The same from
+    every seat's view, so worked out once per position: kept on the state while its
+    position is the same (the same dict at the same ply, never handed out by ``d``)."""
+    d = state.position
+    cached = state.__dict__.get("_heuristic_parts")
+    if cached is not None and cached[0] is d and cached[1] == state.ply and not state._exposed:
+        return cached[2]
     h = _horizon(state)
     players = state.players
     wanted, by_guild = _needed(state)
@@ -271,10 +285,9 @@ def seat_values(state: AgraState, seat: int) -> list[float]:
         for slot in n["slots"]:
             for s in slot:
                 on_notables[s] += 1
-    values = []
+    estimated, end, later = [], [], []
     for s in range(players):
         p = d["p"][s]
-        bag = p["rupees"] if s == seat else _estimated_bag(state, s)
         standing = sum(1 for w in d["spaces"] if w is not None and w[0] == s and w[1])
         held = (
             _stock(state, s, p["goods"], p["markers"], wanted, by_guild)
@@ -290,8 +303,12 @@ def seat_values(state: AgraState, seat: int) -> list[float]:
             + _farm_value(state, s)
             + _in_hand(state, s, wanted, by_guild)
         )
-        values.append(bag + _end_points(state, s, orders, future) + h * held)
-    return values
+        estimated.append(_estimated_bag(state, s))
+        end.append(_end_points(state, s, orders, future))
+        later.append(h * held)
+    parts = (estimated, end, later)
+    state._heuristic_parts = (d, state.ply, parts)  # type: ignore[attr-defined]
+    return parts
 
 
 def evaluate(state: AgraState, seat: int) -> float:
@@ -299,7 +316,7 @@ def evaluate(state: AgraState, seat: int) -> float:
 
     Measured against the best opponent (not the average) because only first place wins.
     """
-    if state.d["over"]:
+    if state.position["over"]:
         return state.returns()[seat]
     values = seat_values(state, seat)
     mine = values[seat]
@@ -330,7 +347,7 @@ def rollout_action(state: AgraState, rng: Rng) -> Action:
         return legal[0]
     if rng.below(10) == 0:
         return legal[rng.below(len(legal))]
-    d = state.d
+    d = state.position
     top = d["stack"][-1]["k"] if d["stack"] else None
     by_kind: dict[str, list[Action]] = {}
     for action in legal:

@@ -1,6 +1,8 @@
 """Agra's state and effects (docs/rules/agra.md; rule ids in comments).
 
-The whole position is one JSON-ready dict, ``state.d``; ``clone`` copies it structurally.
+The whole position is one JSON-ready dict, ``state.d``. A clone shares its parts with the
+original until one of them changes a part (copy on write, below); ``d`` hands out a position
+safe to change in place, ``position`` one to read.
 
 ``d`` holds:
 - ``active``: whose turn it is; ``start``: the start player (U10); ``phase``: ``meditation``,
@@ -29,17 +31,29 @@ The whole position is one JSON-ready dict, ``state.d``; ``clone`` copies it stru
   favour stack, its order hidden: I3); ``bonus_left``; ``gown_bonus`` (R8); ``left`` (turns
   still to play after the current one once the end is triggered, E2, else null); ``rolls``
   (the last die rolled for the merchant and for the builder, public: I5); ``rng``.
+
+Copy on write: ``clone`` copies only the top dict; the two states then share every list and
+dict below it. Each state notes (``_own``, ids) the parts it has copied since it last shared;
+the effects change a part only through the accessors (``_w``, ``_p``, ``_pl``, ``_top_w``,
+``_notable_w``, ``_column_w``), which copy a shared part first. ``spaces`` entries, ``prices``
+markers and the squares of each ``covers`` track are replaced, never changed in place.
+``_own`` is None when nothing is shared (a new state, one read from JSON, one whose ``d``
+was handed out: such a state is copied whole by ``clone``, as whoever holds its ``d`` may
+change it at any time).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from eurogames.core import Action, ScorePart, State
+from eurogames.core.game import Event
 from eurogames.core.rng import Rng
 from eurogames.games.agra import actions as A
 from eurogames.games.agra.actions import COOK, GOODS, act
+from eurogames.games.agra.moves import Moves, farm, favour_costs, favours_open, moves, priced
 from eurogames.games.agra.tables import Tables
 
 NEUTRAL = -2
@@ -50,6 +64,12 @@ MUEZZIN, JAGIR, CALIPH, CALLIGRAPHER, MULLAH, ENGLISH, MOSAIC = range(9, 16)
 MUJTAHID, DUTCH, PAINTER, SUBAHDAR, SADR = range(16, 21)
 MUFTI, IMAM, COURT_PAINTER, DIWAN = range(21, 25)
 OUTER = ("deliver", "process", "remove_cover", "trade")  # M5a, b, c, e
+OIL, CURRY, COTTON = GOODS.index("oil"), GOODS.index("curry"), GOODS.index("cotton")
+BOOK, PAINTING, GOWN = GOODS.index("book"), GOODS.index("painting"), GOODS.index("gown")
+STATUE = GOODS.index("statue")
+ALL_GOODS = range(16)
+_BY_ID = A.ACTIONS.__getitem__  # the action of an id (legal actions are listed in id order)
+_NONE: frozenset[str] = frozenset()
 
 
 def _copy(x: Any) -> Any:
@@ -61,17 +81,22 @@ def _copy(x: Any) -> Any:
     return x
 
 
+def copy_seat(p: dict[str, Any]) -> dict[str, Any]:
+    """``_copy(p)`` for one seat's dict, written out (a speed trick, as ``copy_position``)."""
+    return {**p, "goods": p["goods"][:], "farmers": p["farmers"][:],
+            "covers": [x[:] for x in p["covers"]], "influence": p["influence"][:],
+            "tiles": p["tiles"][:], "bonus": p["bonus"][:], "contracts": p["contracts"][:],
+            "used": p["used"][:], "scrolls": p["scrolls"][:], "french": p["french"][:]}
+
+
 def copy_position(d: dict[str, Any]) -> dict[str, Any]:
-    """``_copy(d)`` written out for the position's known layout (a speed trick: cloning is
-    the search loop's main cost; tests/agra/test_clone.py holds it equal to ``_copy``)."""
+    """``_copy(d)`` written out for the position's known layout (a speed trick: the full copy
+    a state makes when its ``d`` is handed out after a clone; tests/agra/test_clone.py holds
+    it equal to ``_copy``)."""
     c = d.copy()
     c["stack"] = [_copy(f) for f in d["stack"]]
     c["turn"] = d["turn"].copy()
-    c["p"] = [{**p, "goods": p["goods"][:], "farmers": p["farmers"][:],
-               "covers": [x[:] for x in p["covers"]], "influence": p["influence"][:],
-               "tiles": p["tiles"][:], "bonus": p["bonus"][:], "contracts": p["contracts"][:],
-               "used": p["used"][:], "scrolls": p["scrolls"][:], "french": p["french"][:]}
-              for p in d["p"]]
+    c["p"] = [copy_seat(p) for p in d["p"]]
     c["spaces"] = [None if w is None else w[:] for w in d["spaces"]]
     c["prices"] = [None if m is None else m[:] for m in d["prices"]]
     c["river"] = [{"id": n["id"], "slots": [x[:] for x in n["slots"]], "owner": n["owner"]}
@@ -88,98 +113,224 @@ class AgraState(State):
                  players: int) -> None:
         self.game, self.seed, self.options, self.players = game, seed, options, players
         self.t: Tables = game.tables
-        self.d = d
+        self._moves: Moves = moves(self.t)
+        self._favours = favour_costs(self.t)
+        self._least = least_favour(self.t)
+        self._prices_seen: tuple[Any, ...] = (0, 0, 0, None)  # _priced's last answer
+        self._d = d
+        self._own: set[int] | None = None
+        self._exposed = False  # d was handed out: someone may change it at any time
         self.ply, self._history, self._legal, self._events = 0, None, None, ()
+
+    # -- the position and copy on write ------------------------------------------------------
+    @property
+    def d(self) -> dict[str, Any]:
+        """The position, safe to change in place (tests and tools set positions up this way):
+        whatever it still shares with a clone is copied first, and later clones copy it
+        whole (it may be changed at any time)."""
+        if self._own is not None:
+            self._d = copy_position(self._d)
+            self._own = None
+        self._exposed = True
+        return self._d
+
+    @d.setter
+    def d(self, value: dict[str, Any]) -> None:
+        self._d = value
+        self._own = None
+        self._exposed = True
+
+    @property
+    def position(self) -> dict[str, Any]:
+        """The position to read, never to change (parts may be shared with clones)."""
+        return self._d
+
+    def _w(self, key: str) -> Any:
+        """``d[key]`` (a list or dict), safe to change: copied first if shared."""
+        x = self._d[key]
+        own = self._own
+        if own is not None and id(x) not in own:
+            x = self._d[key] = x.copy()
+            own.add(id(x))
+        return x
+
+    def _p(self, seat: int) -> dict[str, Any]:
+        """The seat's dict, safe to change its numbers (its lists: ``_pl``)."""
+        p = self._d["p"][seat]
+        own = self._own
+        if own is None or id(p) in own:
+            return p
+        p = self._w("p")[seat] = p.copy()
+        own.add(id(p))
+        return p
+
+    def _pl(self, seat: int, key: str) -> list[Any]:
+        """The seat's list ``key`` (goods, used, ...), safe to change."""
+        own = self._own
+        if own is None:
+            return self._d["p"][seat][key]
+        p = self._p(seat)
+        x = p[key]
+        if id(x) not in own:
+            x = p[key] = x[:]
+            own.add(id(x))
+        return x
+
+    def _top_w(self) -> dict[str, Any]:
+        """The top frame of the stack, safe to change."""
+        stack = self._w("stack")
+        top = stack[-1]
+        own = self._own
+        if own is not None and id(top) not in own:
+            top = stack[-1] = {k: v[:] if type(v) is list else v for k, v in top.items()}
+            own.add(id(top))  # (a frame's lists hold numbers only)
+        return top
+
+    def _notable_w(self, notable: int) -> dict[str, Any]:
+        """The notable's card on the river, safe to change."""
+        river = self._w("river")
+        i = next(i for i, n in enumerate(river) if n["id"] == notable)
+        n = river[i]
+        own = self._own
+        if own is not None and id(n) not in own:
+            n = river[i] = {**n, "slots": [x[:] for x in n["slots"]]}
+            own.add(id(n))
+        return n
+
+    def _column_w(self, guild: int) -> list[Any]:
+        """The guild's order column, safe to change."""
+        orders = self._w("orders")
+        column = orders[guild]
+        own = self._own
+        if own is not None and id(column) not in own:
+            column = orders[guild] = column[:]
+            own.add(id(column))
+        return column
 
     # -- basics ---------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        d = self.d
+        d = self._d
         if d["over"]:
             return -1
-        for frame in reversed(d["stack"]):
-            if "seat" in frame and not frame["k"].startswith("_"):
-                return frame["seat"]
+        stack = d["stack"]
+        if stack:
+            top = stack[-1]
+            if "seat" in top and top["k"][0] != "_":
+                return top["seat"]
+            for frame in reversed(stack):
+                if "seat" in frame and not frame["k"].startswith("_"):
+                    return frame["seat"]
         return d["active"]
 
     def is_over(self) -> bool:
-        return self.d["over"]
+        return self._d["over"]
 
     def clone(self) -> AgraState:
-        twin = AgraState(self.game, self.seed, self.options, copy_position(self.d), self.players)
-        twin.ply, twin._history, twin._legal, twin._events = (
-            self.ply, self._history, self._legal, self._events)
+        twin = AgraState.__new__(AgraState)
+        twin.__dict__.update(self.__dict__)
+        if self._exposed:  # a position handed out is never shared
+            twin._d = copy_position(self._d)
+            twin._own = None
+            twin._exposed = False
+        else:
+            twin._d = self._d.copy()
+            twin._own = set()
+            self._own = set()  # everything below the top dict is shared now
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (or deep-copied) with a position of its own: the copy-on-write notes and
+        the caches name objects of this process only."""
+        state = self.__dict__.copy()
+        state["_d"], state["_own"], state["_exposed"] = _copy(self._d), None, False
+        state["_prices_seen"] = (0, 0, 0, None)
+        state.pop("_heuristic_parts", None)
+        return state
 
     def _roll(self) -> int:
         rng = Rng(0)
-        rng.state = self.d["rng"]
+        rng.state = self._d["rng"]
         value = rng.below(6) + 1
-        self.d["rng"] = rng.state
+        self._d["rng"] = rng.state
         return value
 
     def _shuffle_stack(self) -> None:
         rng = Rng(0)
-        rng.state = self.d["rng"]
-        stack = self.d["stack_tiles"]
+        rng.state = self._d["rng"]
+        stack = self._w("stack_tiles")
         stack.sort()
         rng.shuffle(stack)
-        self.d["rng"] = rng.state
+        self._d["rng"] = rng.state
+
+    def _priced(self) -> Any:
+        """The tables for the price markers where they are now (moves.Priced). Kept while
+        the same three markers lie where they were (a marker is replaced when it moves,
+        never changed in place)."""
+        a, b, c = self._d["prices"]
+        seen = self._prices_seen
+        if seen[0] is a and seen[1] is b and seen[2] is c:
+            return seen[3]
+        table = priced(self._moves, self.options["min_good_value"],
+                       None if a is None else (a[0], a[1]), None if b is None else (b[0], b[1]),
+                       None if c is None else (c[0], c[1]))
+        self._prices_seen = (a, b, c, table)
+        return table
 
     def value(self, good: int) -> int:
         """H6: the printed value with the price marker on the good, never below the floor."""
-        v = self.t.value[good]
-        for m in self.d["prices"]:
-            if m is not None and m[0] == good:
-                v += m[1]
-        return max(v, self.options["min_good_value"])
+        return self._priced().values[good]
+
+    def values(self) -> tuple[int, ...]:
+        """H6: every good's current value (``value``), in goods order."""
+        return self._priced().values
 
     def owns(self, seat: int, notable: int) -> bool:
-        return notable in self.d["p"][seat]["contracts"]
+        return notable in self._d["p"][seat]["contracts"]
 
     # -- markers, goods, favour, rupees (H7, F1) ---------------------------------------------
     def gain(self, seat: int, good: int, n: int = 1) -> int:
-        p = self.d["p"][seat]
+        p = self._p(seat)
         n = max(0, min(n, p["markers"]))  # Q47: a gain the supply cannot cover is cut
         p["markers"] -= n
-        p["goods"][good] += n
+        self._pl(seat, "goods")[good] += n
         return n
 
     def spend(self, seat: int, good: int, n: int = 1) -> None:
-        p = self.d["p"][seat]
-        p["goods"][good] -= n
-        p["markers"] += n  # S4
+        self._pl(seat, "goods")[good] -= n
+        self._d["p"][seat]["markers"] += n  # S4 (the seat's dict is its own now)
 
     def gain_favour(self, seat: int, n: int) -> int:
-        p = self.d["p"][seat]
+        p = self._p(seat)
         n = max(0, min(n, p["markers"]))
         p["markers"] -= n
         p["favour"] += n
         return n
 
     def rupees(self, seat: int, n: int) -> None:
-        self.d["p"][seat]["rupees"] += n  # U6, Q25: the bank is unlimited
+        self._p(seat)["rupees"] += n  # U6, Q25: the bank is unlimited
 
     # -- the farm (A1–A5) --------------------------------------------------------------------
     def track_length(self) -> int:
         return self.options["farm_spaces_per_track"]
 
     def production(self, seat: int, good: int) -> int:
-        """A3: empty squares between the good's corner and each adjacent track's farmer."""
-        p = self.d["p"][seat]
-        n = self.track_length()
-        total = 0
-        for k, (start, end, *_rest) in enumerate(self.t.tracks):
-            farmer, covers = p["farmers"][k], p["covers"][k]
-            if good == start:
-                total += sum(1 for i in range(1, farmer) if i not in covers)
-            elif good == end:
-                total += sum(1 for i in range(farmer + 1, n + 1) if i not in covers)
-        return min(total, self.t.production_max)  # A3: at most 8
+        """A3: empty squares between the good's corner and each adjacent track's farmer (at
+        most 8), from the farm's table (moves.Farm)."""
+        return self._farm(self._d["p"][seat]).production[good]
+
+    def productions(self, seat: int) -> tuple[int, ...]:
+        """``production`` of every good, in goods order."""
+        return self._farm(self._d["p"][seat]).production
+
+    def _farm(self, p: dict[str, Any]) -> Any:
+        """The tables of the farm (moves.Farm) of the seat's dict ``p``."""
+        return farm(self._moves, self.options["farm_spaces_per_track"], tuple(p["farmers"]),
+                    tuple(map(tuple, p["covers"])))
 
     def farmer_moves_ok(self, seat: int, moves: tuple[tuple[int, int], ...]) -> bool:
         """A4: never onto or across a corner or a cover tile."""
-        p = self.d["p"][seat]
+        p = self._d["p"][seat]
         n = self.track_length()
         for k, delta in moves:
             pos, covers = p["farmers"][k], p["covers"][k]
@@ -191,25 +342,34 @@ class AgraState(State):
         return True
 
     def move_farmers(self, seat: int, moves: tuple[tuple[int, int], ...]) -> None:
+        farmers = self._pl(seat, "farmers")
         for k, delta in moves:
-            self.d["p"][seat]["farmers"][k] += delta
+            farmers[k] += delta
 
     def uncover(self, seat: int, track: int, square: int) -> None:
-        p = self.d["p"][seat]
-        p["covers"][track].remove(square)
-        p["removed"] += 1  # A5, E6
+        covers = self._pl(seat, "covers")
+        squares = covers[track][:]  # replaced, not changed: the lists inside may be shared
+        squares.remove(square)
+        covers[track] = squares
+        self._d["p"][seat]["removed"] += 1  # A5, E6
 
     def cover_squares(self, seat: int) -> list[tuple[int, int]]:
-        return [(k, i) for k, covers in enumerate(self.d["p"][seat]["covers"])
+        return [(k, i) for k, covers in enumerate(self._d["p"][seat]["covers"])
                 for i in sorted(covers)]
 
     # -- workers (W, S2) ------------------------------------------------------------------
     def lying(self, seat: int) -> list[int]:
-        return [s for s, w in enumerate(self.d["spaces"]) if w is not None and w[0] == seat
+        return [s for s, w in enumerate(self._d["spaces"]) if w is not None and w[0] == seat
                 and not w[1]]
 
+    def _any_lying(self, seat: int) -> bool:
+        for w in self._d["spaces"]:  # noqa: SIM110 - a plain loop: any() costs more here
+            if w is not None and w[0] == seat and not w[1]:
+                return True
+        return False
+
     def on_board(self, seat: int) -> int:
-        return sum(1 for w in self.d["spaces"] if w is not None and w[0] == seat)
+        return sum(1 for w in self._d["spaces"] if w is not None and w[0] == seat)
 
     def stand_workers(self, seat: int, n: int) -> None:
         """S2: the workers to stand are chosen one by one (forced choices made here)."""
@@ -218,11 +378,11 @@ class AgraState(State):
 
     # -- influence and guild rewards (G2–G4) -----------------------------------------------
     def raise_influence(self, seat: int, guild: int) -> None:
-        p = self.d["p"][seat]
-        if p["influence"][guild] >= self.t.influence_top:
+        if self._d["p"][seat]["influence"][guild] >= self.t.influence_top:
             return  # G2: at the top a raise is lost
-        p["influence"][guild] += 1
-        level = p["influence"][guild]
+        influence = self._pl(seat, "influence")
+        influence[guild] += 1
+        level = influence[guild]
         if level in self.t.rewards:
             favour = self.t.rewards[level]
             if level == 6:
@@ -233,7 +393,7 @@ class AgraState(State):
 
     def trigger_end(self, why: str, seat: int | None = None) -> None:
         """E1, E2: the round is finished, then one more (option end_rule)."""
-        d = self.d
+        d = self._d
         if d["left"] is not None:
             return
         n = self.players
@@ -246,64 +406,70 @@ class AgraState(State):
     # -- the frame stack ------------------------------------------------------------------
     def _push(self, *frames: dict[str, Any]) -> None:
         """Push frames to run in the order given (the first runs first)."""
-        self.d["stack"].extend(reversed(frames))
+        self._w("stack").extend(reversed(frames))
+        own = self._own
+        if own is not None:  # made here: this state's own
+            own.update(map(id, frames))
 
     def _settle(self) -> None:
         """Run automatic steps and forced choices until a decision is due."""
-        d = self.d
+        d = self._d
         while not d["over"]:
             stack = d["stack"]
             if not stack:
                 if d["phase"] == "action" and d["turn"]["placed"]:
                     d["phase"] = "order"
-                    d["turn"]["placed"] = False
+                    self._w("turn")["placed"] = False
                     continue
                 return
             top = stack[-1]
             k = top["k"]
-            if k == "_merchant":  # P3: after the action, 2 favour, then roll and move
-                stack.pop()
+            if k[0] != "_":
+                if k == "stand":
+                    lying = self.lying(top["seat"])
+                    if top["n"] <= 0 or not lying:
+                        self._pop()
+                    elif len(lying) <= top["n"]:
+                        self._pop()
+                        spaces = self._w("spaces")
+                        for s in lying:
+                            spaces[s] = [spaces[s][0], True]
+                    else:
+                        return
+                elif k == "gain" and d["p"][top["seat"]]["markers"] <= 0:
+                    self._pop()  # Q47: no marker, no gain
+                elif k in _MAYBE_EMPTY and self._nothing_to_decide(top):
+                    self._pop()  # Q52 and the like: a decision with no choice is skipped
+                else:
+                    return
+            elif k == "_merchant":  # P3: after the action, 2 favour, then roll and move
+                self._pop()
                 self.gain_favour(top["seat"], 2)
                 self.move_merchant(top["seat"])
             elif k == "_produce":  # H8: the shortfall has been taken back
-                stack.pop()
+                self._pop()
                 self.produced(top["seat"], top["good"], top["n"])
             elif k == "_builder":  # P5 (3): roll and move the builder
-                stack.pop()
+                self._pop()
                 self.move_builder()
             elif k == "_boat":
-                stack.pop()
+                self._pop()
                 self.check_boat()
             elif k == "_worker":  # C4: a worker from the supply on the new building
-                stack.pop()
-                p = d["p"][top["seat"]]
-                if p["workers"] > 0:
-                    p["workers"] -= 1
-                    d["spaces"][4 + top["b"]] = [top["seat"], True]
+                self._pop()
+                if d["p"][top["seat"]]["workers"] > 0:
+                    self._p(top["seat"])["workers"] -= 1
+                    self._w("spaces")[4 + top["b"]] = [top["seat"], True]
                     self._push({"k": "process", "seat": top["seat"], "b": top["b"]})
-            elif k == "stand":
-                lying = self.lying(top["seat"])
-                if top["n"] <= 0 or not lying:
-                    stack.pop()
-                elif len(lying) <= top["n"]:
-                    stack.pop()
-                    for s in lying:
-                        d["spaces"][s][1] = True
-                else:
-                    return
-            elif k == "gain" and d["p"][top["seat"]]["markers"] <= 0:
-                stack.pop()  # Q47: no marker, no gain
             elif k == "_mujtahid":  # N16: free, then C3-C5
-                stack.pop()
+                self._pop()
                 if not d["built"][top["b"]]:
                     self.architect_build(top["seat"], top["b"])
-            elif self._nothing_to_decide(top):
-                stack.pop()  # Q52 and the like: a decision with no choice is skipped
             else:
                 return
 
     def _nothing_to_decide(self, top: dict[str, Any]) -> bool:
-        d, k, seat = self.d, top["k"], top.get("seat", -1)
+        d, k, seat = self._d, top["k"], top.get("seat", -1)
         if k == "cover":
             return not self.cover_squares(seat)
         if k == "sadr":
@@ -323,269 +489,289 @@ class AgraState(State):
         return False
 
     # -- legal actions --------------------------------------------------------------------
+    # The generators collect action ids (moves.py's tables); ``_generate`` sorts them once.
     def _generate(self) -> list[Action]:
-        d = self.d
+        d = self._d
         if d["over"]:
             return []
-        seat = self.current_player
-        out: list[Action] = []
-        top = d["stack"][-1] if d["stack"] else None
-        if top is not None:
-            out += getattr(self, "_gen_" + top["k"])(top)
+        stack = d["stack"]
+        if stack:
+            top = stack[-1]
+            seat = self.current_player
+            out = _GEN[top["k"]](self, top)
             if top["k"] == "reclaim":
-                return sorted(set(out), key=lambda a: a.id)
+                return list(map(_BY_ID, sorted(set(out))))
             if seat == d["active"]:  # T2: at any of the player's own decisions
-                out += self._secondary(seat)
-        elif d["phase"] == "meditation":
-            out += self._gen_meditation(seat)
-            out += self._placements(seat)
-            out += self._secondary(seat)
-        elif d["phase"] == "action":
-            out += self._placements(seat)
-            out += self._secondary(seat)
+                p = d["p"][seat]
+                self._secondary_into(seat, p, list(compress(ALL_GOODS, p["goods"])), out,
+                                     self._any_lying(seat), self._open_favours(p))
         else:
-            out += self._gen_order(seat)
-            out += self._secondary(seat)
+            seat = d["active"]
+            p = d["p"][seat]
+            held = list(compress(ALL_GOODS, p["goods"]))  # the goods the seat has
+            out = []
+            favours = self._open_favours(p)
+            phase = d["phase"]
+            if phase == "meditation":
+                lying = self._placements_into(seat, p, out, not d["turn"]["meditated"],
+                                              "t10" in favours)
+                self._meditation_into(p, held, out)
+            elif phase == "action":
+                lying = self._placements_into(seat, p, out, False, "t10" in favours)
+            else:
+                self._order_into(seat, p, out)
+                lying = self._any_lying(seat)
+            self._secondary_into(seat, p, held, out, lying, favours)
         if d["p"][seat]["markers"] <= 0:
             out += self._reclaims(seat)
-        return sorted(set(out), key=lambda a: a.id)
+        return list(map(_BY_ID, sorted(set(out))))
 
-    def _reclaims(self, seat: int) -> list[Action]:
+    def _open_favours(self, p: dict[str, Any]) -> frozenset[str]:
+        """The favour actions the seat's dict ``p`` has the favour, tiles and turn for (F3–F5)."""
+        if p["favour"] < self._least:
+            return _NONE  # F4: no favour action with less favour than every one needs
+        return favours_open(self._favours, p["favour"], tuple(p["tiles"]), tuple(p["used"]))
+
+    def _favour_ok(self, seat: int, fav: str) -> bool:
+        return fav in self._open_favours(self._d["p"][seat])
+
+    def _reclaims(self, seat: int) -> list[int]:
         """H8, Q47: with an empty supply, a marker from a building or the favour area."""
-        p = self.d["p"][seat]
-        out = [act("reclaim", g, 0) for g in range(16) if p["goods"][g] > 0]
+        m = self._moves
+        p = self._d["p"][seat]
+        goods = p["goods"]
+        out = [m.reclaim[g] for g in compress(ALL_GOODS, goods)]
         if p["favour"] > 0:
-            out.append(act("reclaim", -1, 0))
+            out.append(m.reclaim_favour)
         if self.options["reclaim_from_notables"]:
-            for n in self.d["river"]:
+            for n in self._d["river"]:
                 if n["owner"] is None:
                     for g, slot in zip(self.t.n_contract[n["id"]], n["slots"], strict=True):
                         if seat in slot:
-                            out.append(act("reclaim", g, n["id"]))
+                            out.append(m.reclaim_notable[g, n["id"]])
         return out
 
-    def _gen_reclaim(self, top: dict[str, Any]) -> list[Action]:
+    def _gen_reclaim(self, top: dict[str, Any]) -> list[int]:
         return self._reclaims(top["seat"])
 
     # meditation (M1–M9)
-    def _gen_meditation(self, seat: int) -> list[Action]:
-        d, p, turn = self.d, self.d["p"][seat], self.d["turn"]
-        out = []
-        if not turn["meditated"]:
-            out += [act("lay", s) for s, w in enumerate(d["spaces"])
-                    if w is not None and w[0] == seat and w[1]]
-            if p["cook"] > 0:
-                out.append(act("lay", COOK))
+    def _meditation_into(self, p: dict[str, Any], held: list[int], out: list[int]) -> None:
+        """The meditation actions of the seat's dict ``p``, holding the goods ``held`` (the
+        standing workers to lay: ``_placements_into``)."""
+        d, m = self._d, self._moves
+        turn = d["turn"]
+        if not turn["meditated"] and p["cook"] > 0:
+            out.append(m.lay_cook)  # N8
         mp, covered = turn["mp"], d["covered"]
+        goods = p["goods"]
         if mp >= 3 and covered != "deliver":
-            out += [act("meditate_deliver", g, n) for g, n in self._deliveries(seat, False)]
-        if covered != "process":
-            out += [act("meditate_process", g, h) for g, h in self._processes(seat)
-                    if self.value(h) <= mp]
-        if mp >= 2 and covered != "remove_cover":
-            out += [act("meditate_uncover", k, i) for k, i in self.cover_squares(seat)]
+            table = m.meditate_deliver
+            out += [table[x] for x in self._delivery_pairs(goods, 1)]
+        valued = self._priced().valued
+        if covered != "process" and mp >= 0:
+            table = valued.meditate_process[min(mp, valued.top)]
+            for g in held:
+                out += table[g]
         if mp >= 1:
-            out += [act("meditate_farmer", m) for m in A.FARMER_STEPS
-                    if self.farmer_moves_ok(seat, m)]
+            farm = self._farm(p)
+            if mp >= 2 and covered != "remove_cover":
+                out += farm.meditate_uncover
+            out += farm.meditate_farmer
         if covered != "trade":
-            out += [act("meditate_trade", g, h) for g, h in self._swaps(seat)
-                    if self.value(g) <= mp]
-        if self.owns(seat, MOSAIC) and "mosaic" not in p["used"]:  # N15
-            out += [act("mosaic", m) for m in (1, 3) if mp >= m]
-        return out
-
-    def _processes(self, seat: int) -> list[tuple[int, int]]:
-        goods = self.d["p"][seat]["goods"]
-        return [(g, h) for g, h in sorted(self.t.arrows) if goods[g] > 0]
-
-    def _swaps(self, seat: int) -> list[tuple[int, int]]:
-        """M5e, N14, FT14: one good for another of equal (current) value."""
-        goods = self.d["p"][seat]["goods"]
-        values = [self.value(g) for g in range(16)]
-        return [(g, h) for g in range(16) if goods[g] > 0 for h in range(16)
-                if h != g and values[h] == values[g]]
+            values, trade = valued.values, valued.trade
+            for g in held:
+                if values[g] <= mp:
+                    out += trade[g]
+        if MOSAIC in p["contracts"] and "mosaic" not in p["used"] and mp >= 1:  # N15
+            out.append(m.mosaic[0])
+            if mp >= 3:
+                out.append(m.mosaic[1])
 
     # placement (W1–W8)
-    def _placements(self, seat: int) -> list[Action]:
-        d, p = self.d, self.d["p"][seat]
-        out = []
-        cost = self.overtime_cost(seat)
+    def _placements_into(self, seat: int, p: dict[str, Any], out: list[int], lay: bool,
+                         t10: bool) -> bool:
+        """The placements (W1–W8), FT10 with ``t10`` and, with ``lay``, the standing workers
+        to lay (M1), in one pass over the spaces; whether the seat has a lying worker (S1)."""
+        d, m = self._d, self._moves
+        workers = p["workers"]
+        overtime = workers == 0 or p["rupees"] >= (
+            1 if CALLIGRAPHER in p["contracts"] else 2)  # W5, W6, N12
+        built, builder = d["built"], d["builder"]
+        lying = False
         for s, w in enumerate(d["spaces"]):
             if w is not None and w[0] == seat:
-                if p["workers"] == 0 or p["rupees"] >= cost:  # W5, W6
-                    out.append(act("overtime", s))
-                if self._favour_ok(seat, "t10"):
-                    out.append(act("favour_overtime", "t10", s))
-            elif p["workers"] > 0 and self.is_space(s):
-                out.append(act("place", s))
-        return out
+                if overtime:
+                    out.append(m.overtime[s])
+                if t10:
+                    out.append(m.favour_overtime[s])
+                if not w[1]:
+                    lying = True
+                elif lay:
+                    out.append(m.lay[s])
+            elif workers > 0 and (s < 4 or built[s - 4] or builder == s - 4):  # W1
+                out.append(m.place[s])
+        return lying
 
     def is_space(self, s: int) -> bool:
         if s < 4:
             return True
         b = s - 4
-        return self.d["built"][b] or self.d["builder"] == b  # W1
+        return self._d["built"][b] or self._d["builder"] == b  # W1
 
     def overtime_cost(self, seat: int) -> int:
         return 1 if self.owns(seat, CALLIGRAPHER) else 2  # W5, N12
 
     # the order phase (O1–O8)
-    def _gen_order(self, seat: int) -> list[Action]:
-        d, p = self.d, self.d["p"][seat]
-        out = [act("end")]
+    def _order_into(self, seat: int, p: dict[str, Any], out: list[int]) -> None:
+        d, m = self._d, self._moves
+        out.append(m.end)
         if not d["turn"]["ordered"]:
-            out += [act("tribute", g) for g in self._tributes(seat)]
-            out += [act("order", u) for u in range(3) if self.order_ok(seat, u)]
-            if p["goods"][GOODS.index("statue")] > 0 and "statue" not in p["used"]:
-                out.append(act("statue"))  # S5, Q46
-        return out
-
-    def _tributes(self, seat: int) -> list[int]:
-        goods, bowls = self.d["p"][seat]["goods"], self.d["bowls"]
-        return [g for g, b in self.t.bowl_of.items() if bowls[b] is None and goods[g] > 0]
+            goods, bowls = p["goods"], d["bowls"]
+            for g, b in m.bowls:
+                if bowls[b] is None and goods[g] > 0:
+                    out.append(m.tribute[g])
+            for u in range(3):
+                if self.order_ok(seat, u):
+                    out.append(m.order[u])
+            if goods[STATUE] > 0 and "statue" not in p["used"]:
+                out.append(m.statue)  # S5, Q46
 
     def column_count(self, guild: int, limit: bool) -> int:
         count_neutral = self.options["neutral_orders_count_limit" if limit else
                                      "neutral_orders_count_end"]
-        return sum(1 for o in self.d["orders"][guild]
+        return sum(1 for o in self._d["orders"][guild]
                    if o is not None and (o != NEUTRAL or count_neutral))
 
     def order_ok(self, seat: int, guild: int) -> bool:
         """O5, O6: the order under the guild's marker, influence 1+, below the limit."""
-        d, p = self.d, self.d["p"][seat]
+        d, p = self._d, self._d["p"][seat]
         pos = d["order_at"][guild]
         if pos is None or p["influence"][guild] < 1:
             return False
-        if self.column_count(guild, True) >= d["limit"]:
-            return False
-        need = self.t.orders[guild][pos]
-        return all(p["goods"][g] >= need.count(g) for g in need)
+        goods = p["goods"]
+        for g, n in self._moves.order_need[guild][pos]:  # noqa: SIM110 - cheaper than all()
+            if goods[g] < n:
+                return False
+        return self.column_count(guild, True) < d["limit"]
 
     # secondary actions (T2, S, F)
-    def _favour_ok(self, seat: int, fav: str) -> bool:
-        p = self.d["p"][seat]
-        if fav in p["used"]:
-            return False
-        if fav.startswith("t") and int(fav[1:]) not in p["tiles"]:
-            return False
-        need, pay = self.t.favour_cost[fav]
-        return p["favour"] >= max(need, pay)
-
-    def _secondary(self, seat: int) -> list[Action]:
-        p = self.d["p"][seat]
-        goods, used = p["goods"], p["used"]
-        out: list[Action] = []
-        lying = bool(self.lying(seat))
-        oil, curry = GOODS.index("oil"), GOODS.index("curry")
+    def _secondary_into(self, seat: int, p: dict[str, Any], held: list[int], out: list[int],
+                        lying: bool, favours: frozenset[str]) -> None:
+        """The secondary actions (T2, S, F) of the seat's dict ``p``, holding the goods
+        ``held``: ``lying``, whether the seat has a lying worker; ``favours``, its open
+        favour actions (``_open_favours``)."""
+        m = self._moves
+        goods, used, owned = p["goods"], p["used"], p["contracts"]
         if lying:  # S1
-            if goods[oil]:
-                out.append(act("oil"))
-            if goods[curry]:
-                out.append(act("curry"))
-            if goods[oil] and goods[curry]:
-                out.append(act("oil_curry"))
-            if self.owns(seat, CALIPH) and "caliph" not in used and goods[
-                    GOODS.index("cotton")]:
-                out.append(act("caliph"))  # N11
-        if goods[GOODS.index("book")] and "book" not in used:
-            out.append(act("book"))  # S6
-        if goods[GOODS.index("painting")] and "painting" not in used:
-            out += [a for a in A.ACTIONS if a.kind == "painting"]  # S6
-        if goods[GOODS.index("gown")] and "gown" not in used:
-            out.append(act("gown"))  # S7
-        if self.owns(seat, ENGLISH) and "english" not in used:
-            out += [act("english", g, h) for g, h in self._swaps(seat)]  # N14
-        if self.owns(seat, FRENCH) and not (self.options["french_once_per_turn"]
-                                            and "french" in used):
-            slots = p["french"]
-            out += [act("french", g) for g in range(16) if goods[g] and self.value(g) in (1, 2, 3)
-                    and slots[self.value(g) - 1] < 0]  # N6
-        out += self._favour_actions(seat)
-        return out
+            if goods[OIL]:
+                out.append(m.oil)
+            if goods[CURRY]:
+                out.append(m.curry)
+            if goods[OIL] and goods[CURRY]:
+                out.append(m.oil_curry)
+            if CALIPH in owned and "caliph" not in used and goods[COTTON]:
+                out.append(m.caliph)  # N11
+        if goods[BOOK] and "book" not in used:
+            out.append(m.book)  # S6
+        if goods[PAINTING] and "painting" not in used:
+            out += m.painting  # S6
+        if goods[GOWN] and "gown" not in used:
+            out.append(m.gown)  # S7
+        if ENGLISH in owned and "english" not in used:
+            english = self._priced().valued.english
+            for g in held:
+                out += english[g]  # N14
+        if FRENCH in owned and not (self.options["french_once_per_turn"] and "french" in used):
+            slots, slot_of = p["french"], self._priced().valued.french_slot
+            for g in held:
+                if slot_of[g] >= 0 and slots[slot_of[g]] < 0:
+                    out.append(m.french[g])  # N6
+        if favours:
+            self._favour_actions_into(seat, p, held, out, lying, favours)
 
-    def _favour_actions(self, seat: int) -> list[Action]:
-        d, p = self.d, self.d["p"][seat]
-        if p["favour"] < least_favour(self.t):
-            return []  # F4: no favour action with less favour than every one needs
-        ok = self._favour_ok
-        out: list[Action] = []
-        if ok(seat, "s1"):
-            out += [act("favour_good", "s1", g) for g in self.t.basic]  # FS1
-        if ok(seat, "s2"):
-            out += [act("favour_guild", "s2", u) for u in range(3)]  # FS2
+    def _favour_actions_into(self, seat: int, p: dict[str, Any], held: list[int],
+                             out: list[int], lying: bool, ok: frozenset[str]) -> None:
+        d, m = self._d, self._moves
+        goods = p["goods"]
+        if "s1" in ok:
+            out += m.s1  # FS1
+        if "s2" in ok:
+            out += m.s2  # FS2
         for fav in ("s3", "t11"):
-            if ok(seat, fav):
-                out += [act("favour_process", fav, g, h) for g, h in self._processes(seat)]
-        if ok(seat, "t1") and self.lying(seat):
-            out.append(act("favour_plain", "t1"))
-        if ok(seat, "t2"):
-            out += [act("favour_uncover", "t2", k, i) for k, i in self.cover_squares(seat)]
-        if ok(seat, "t3"):
-            out += [act("favour_good", "t3", g) for g in range(16) if self.value(g) == 2]
-        if ok(seat, "t4"):
-            out += [act("favour_price", "t4", *m) for m in self._price_moves()]
-        if ok(seat, "t5") and not d["stack"] and d["phase"] == "meditation":
-            out.append(act("favour_plain", "t5"))
-        if ok(seat, "t6"):
-            out += [act("favour_tribute", "t6", g) for g in self._tributes(seat)]
-            out += [act("favour_order", "t6", u) for u in range(3) if self.order_ok(seat, u)]
-        if ok(seat, "t7"):
-            out += [act("favour_process", "t7", g, h) for g, h in self._processes(seat)
-                    if self.value(g) == 1 and self.value(h) == 2]
-        if ok(seat, "t8"):
-            out += [act("favour_good", "t8", g) for g in range(16) if p["goods"][g]]
-        if ok(seat, "t9"):
-            out += [act("favour_farmers", "t9", m) for m in A.FARMER_PAIRS
-                    if self.farmer_moves_ok(seat, m)]
-        if ok(seat, "t12"):
-            out += [act("favour_deliver", "t12", g, n) for g, n in self._deliveries(seat, False)]
-        if ok(seat, "t13") and p["level"] < self.t.med_levels:
-            out.append(act("favour_plain", "t13"))
-        if ok(seat, "t14"):
-            out += [act("favour_swap", "t14", g, h) for g, h in self._swaps(seat)]
-        return out
-
-    def _price_moves(self) -> list[tuple[int, int, int]]:
-        """C9, Q51: a marker onto a good without one, or flipped, or both."""
-        prices = self.d["prices"]
-        marked = {m[0]: i for i, m in enumerate(prices) if m is not None}
-        out = []
-        for m in range(3):
-            for g in range(16):
-                if g in marked and marked[g] != m:
-                    continue
-                for face in (1, -1):
-                    if prices[m] != [g, face]:
-                        out.append((m, g, face))
-        return out
+            if fav in ok:
+                table = m.favour_process[fav]
+                for g in held:
+                    out += table[g]
+        if "t1" in ok and lying:
+            out.append(m.t1)
+        if "t2" in ok:
+            out += self._farm(p).favour_uncover
+        if "t3" in ok:
+            out += self._priced().valued.t3
+        if "t4" in ok:
+            out += self._priced().favour_price
+        if "t5" in ok and not d["stack"] and d["phase"] == "meditation":
+            out.append(m.t5)
+        if "t6" in ok:
+            bowls = d["bowls"]
+            for g, b in m.bowls:
+                if bowls[b] is None and goods[g] > 0:
+                    out.append(m.favour_tribute[g])
+            for u in range(3):
+                if self.order_ok(seat, u):
+                    out.append(m.favour_order[u])
+        if "t7" in ok:
+            t7 = self._priced().valued.t7
+            for g in held:
+                out += t7[g]
+        if "t8" in ok:
+            t8 = m.t8
+            out += [t8[g] for g in held]
+        if "t9" in ok:
+            out += self._farm(p).favour_farmers
+        if "t12" in ok:
+            table = m.favour_deliver
+            out += [table[x] for x in self._delivery_pairs(goods, 1)]
+        if "t13" in ok and p["level"] < self.t.med_levels:
+            out.append(m.t13)
+        if "t14" in ok:
+            swap = self._priced().valued.swap
+            for g in held:
+                out += swap[g]
 
     # deliveries (D1–D5)
-    def open_levels(self) -> set[int]:
-        boat = self.d["boat"]
+    def open_levels(self) -> frozenset[int]:
+        boat = self._d["boat"]
         if self.options["river_reach"] == "boat_only":
-            return set(self.t.opens[boat - 1])
-        return {lv for dock in range(boat) for lv in self.t.opens[dock]}
+            return self._moves.open_at[boat]
+        return self._moves.open_by[boat]
+
+    def _delivery_pairs(self, goods: list[int], need: int) -> set[tuple[int, int]]:
+        """D1, D2: (good, notable) for each empty slot of an open notable that ``goods`` (at
+        least ``need`` of the good) can fill."""
+        levels = self.open_levels()
+        t = self.t
+        out = set()
+        for n in self._d["river"]:
+            if n["owner"] is None and t.n_level[n["id"]] in levels:
+                i = n["id"]
+                for g, slot in zip(t.n_contract[i], n["slots"], strict=True):
+                    if not slot and goods[g] >= need:
+                        out.add((g, i))
+        return out
 
     def _deliveries(self, seat: int, double: bool) -> list[tuple[int, int]]:
-        goods = self.d["p"][seat]["goods"]
-        levels = self.open_levels()
-        out = []
-        for n in self.d["river"]:
-            if n["owner"] is not None or self.t.n_level[n["id"]] not in levels:
-                continue
-            for g, slot in zip(self.t.n_contract[n["id"]], n["slots"], strict=True):
-                if not slot and goods[g] >= (2 if double else 1):
-                    out.append((g, n["id"]))
-        return sorted(set(out))
+        return sorted(self._delivery_pairs(self._d["p"][seat]["goods"], 2 if double else 1))
 
     # frames: the decisions inside actions
-    def _gen_architect(self, top: dict[str, Any]) -> list[Action]:
+    def _gen_architect(self, top: dict[str, Any]) -> list[int]:
         seat = top["seat"]
-        out = [act("influence", u) for u in range(3)]  # C1
-        if self.d["p"][seat]["workers"] > 0:  # W8
+        out = list(self._moves.influence)  # C1
+        if self._d["p"][seat]["workers"] > 0:  # W8
+            built = self._d["built"]
             for b in range(4, 16):
-                if not self.d["built"][b]:
-                    out += [act("build", b, pay) for pay in self.payments(seat, b)]
+                if not built[b]:
+                    out += [act("build", b, pay).id for pay in self.payments(seat, b)]
         return out
 
     def build_value(self, seat: int, pay: tuple[int, ...]) -> int:
@@ -599,156 +785,169 @@ class AgraState(State):
 
     def payments(self, seat: int, b: int) -> list[tuple[int, ...]]:
         """Q40: the minimal payments the player can make for building ``b``."""
-        goods = self.d["p"][seat]["goods"]
-        held = tuple(min(goods[m], 6) for m in A.MATERIALS)  # no payment names more than 6
-        values = tuple(self.t.build_value[m] for m in A.MATERIALS)
-        return list(minimal_payments(held, self.t.cost[b], values,
+        goods = self._d["p"][seat]["goods"]
+        held = tuple([min(goods[m], 6) for m in A.MATERIALS])  # no payment names more than 6
+        return list(minimal_payments(held, self.t.cost[b], self._moves.material_values,
                                      1 if self.owns(seat, STONEMASON) else 0))
 
-    def _gen_bonus(self, top: dict[str, Any]) -> list[Action]:
-        return [act("bonus", t) for t in self._bonus_choices(top["level"])]
+    def _gen_bonus(self, top: dict[str, Any]) -> list[int]:
+        return [self._moves.bonus[t] for t in self._bonus_choices(top["level"])]
 
     def _bonus_choices(self, level: int) -> list[int]:
-        return [t for t in self.d["bonus_left"] if self.t.bonus[t][0] == level]
+        return [t for t in self._d["bonus_left"] if self.t.bonus[t][0] == level]
 
-    def _gen_cover(self, top: dict[str, Any]) -> list[Action]:
-        return [act("uncover", k, i) for k, i in self.cover_squares(top["seat"])]
+    def _gen_cover(self, top: dict[str, Any]) -> list[int]:
+        return list(self._farm(self._d["p"][top["seat"]]).uncover)
 
-    def _gen_produce(self, top: dict[str, Any]) -> list[Action]:
-        seat = top["seat"]
-        p = self.d["p"][seat]
-        most = self.production(seat, self.t.output[top["b"]])
+    def _gen_produce(self, top: dict[str, Any]) -> list[int]:
+        p = self._d["p"][top["seat"]]
+        most = self._farm(p).production[self.t.output[top["b"]]]
         room = p["markers"] + sum(p["goods"]) + p["favour"]  # H8: markers can be taken back
-        return [act("produce", n) for n in range(min(most, room) + 1)]
+        return list(self._moves.produce[:min(most, room) + 1])
 
-    def _gen_dyer(self, top: dict[str, Any]) -> list[Action]:
+    def _gen_dyer(self, top: dict[str, Any]) -> list[int]:
         chain = self.t.chain[top["good"]]
-        return [act("done"), *(act("dyer", h) for h in range(16)
-                               if self.t.chain[h] == chain and self.value(h) == 2
-                               and h != top["good"])]
+        values, dyer = self._priced().values, self._moves.dyer
+        return [self._moves.done, *(dyer[h] for h in ALL_GOODS if self.t.chain[h] == chain
+                                    and values[h] == 2 and h != top["good"])]
 
-    def _gen_process(self, top: dict[str, Any]) -> list[Action]:
-        have = self.d["p"][top["seat"]]["goods"][self.t.input[top["b"]]]
-        return [act("process", n) for n in range(max(0, min(3, have)) + 1)]  # B5, Q37
+    def _gen_process(self, top: dict[str, Any]) -> list[int]:
+        have = self._d["p"][top["seat"]]["goods"][self.t.input[top["b"]]]
+        return list(self._moves.process[:max(0, min(3, have)) + 1])  # B5, Q37
 
-    def _gen_follow(self, top: dict[str, Any]) -> list[Action]:
+    def _gen_follow(self, top: dict[str, Any]) -> list[int]:
         seat = top["seat"]
-        out = [act("follow"), act("decline")]
+        m = self._moves
+        out = list(m.follow)
         if self._favour_ok(seat, "t11"):  # FT11 while following (Q32)
-            goods = list(self.d["p"][seat]["goods"])
+            goods = list(self._d["p"][seat]["goods"])
             goods[top["i"]] -= 1
             goods[top["o"]] += 1
-            out += [act("follow_t11", g, h) for g, h in sorted(self.t.arrows) if goods[g] > 0]
+            for g in ALL_GOODS:
+                if goods[g] > 0:
+                    out += m.follow_t11[g]
         return out
 
-    def _gen_boatman(self, top: dict[str, Any]) -> list[Action]:
+    def _gen_boatman(self, top: dict[str, Any]) -> list[int]:
         seat = top["seat"]
-        p = self.d["p"][seat]
-        out = [act("done")]
+        m = self._moves
+        p = self._d["p"][seat]
+        goods = p["goods"]
+        out = [m.done]
         capacity = top["free"] + top["paid"]
-        if top["npaid"] == 0 or self.owns(seat, PORTUGUESE):  # C7, N1
-            limit = 4 if self.owns(seat, PORTUGUESE) else 99
-            out += [act("pay", g) for g in range(16)
-                    if p["goods"][g] and top["payval"] + self.value(g) <= limit]
+        portuguese = PORTUGUESE in p["contracts"]
+        if top["npaid"] == 0 or portuguese:  # C7, N1
+            limit = (4 if portuguese else 99) - top["payval"]
+            values, pay = self._priced().values, m.pay
+            out += [pay[g] for g in compress(ALL_GOODS, goods) if values[g] <= limit]
         if capacity >= 1:
-            out += [act("deliver", g, n) for g, n in self._deliveries(seat, False)]
+            table = m.deliver
+            out += [table[x] for x in self._delivery_pairs(goods, 1)]
         if capacity >= 2:
-            out += [act("double", g, n) for g, n in self._deliveries(seat, True)]  # D5
+            table = m.double
+            out += [table[x] for x in self._delivery_pairs(goods, 2)]  # D5
             if not top["order"]:
-                out += [act("order", u) for u in range(3) if self.order_ok(seat, u)]
+                out += [m.order[u] for u in range(3) if self.order_ok(seat, u)]
         return out
 
-    def _gen_trader(self, top: dict[str, Any]) -> list[Action]:
-        seat = top["seat"]
-        p = self.d["p"][seat]
-        out = [act("done")]
+    def _gen_trader(self, top: dict[str, Any]) -> list[int]:
+        m = self._moves
+        p = self._d["p"][top["seat"]]
+        out = [m.done]
+        priced = self._priced()
         if not top["price"] and not top["given"]:
-            out += [act("price", *m) for m in self._price_moves()]  # C9 before
+            out += priced.price  # C9 before
         if len(top["given"]) < 3 and not top["taken"]:
-            out += [act("give", g) for g in range(16) if p["goods"][g]]
+            goods, give = p["goods"], m.give
+            out += [give[g] for g in compress(ALL_GOODS, goods)]
         if top["given"] and p["markers"] > 0:
-            out += [act("take", g) for g in range(16)
-                    if top["taken"] + self.value(g) < top["value"]]  # C10, Q20
+            room = top["value"] - top["taken"]  # C10, Q20
+            valued = priced.valued
+            out += valued.take[max(0, min(room, valued.top + 1))]
         return out
 
-    def _gen_price_after(self, top: dict[str, Any]) -> list[Action]:
-        return [act("done"), *(act("price", *m) for m in self._price_moves())]  # C9 after
+    def _gen_price_after(self, top: dict[str, Any]) -> list[int]:
+        return [self._moves.done, *self._priced().price]  # C9 after
 
-    def _gen_botanist(self, top: dict[str, Any]) -> list[Action]:
+    def _gen_botanist(self, top: dict[str, Any]) -> list[int]:
         seat = top["seat"]
-        p = self.d["p"][seat]
-        out = [act("done")]
-        if "improve" not in top["used"] and self.can_improve(seat):
-            out.append(act("improve"))  # C12a
-        if "uncover" not in top["used"]:
-            out += [act("uncover", k, i) for k, i in self.cover_squares(seat)]  # C12b
-        if "farmers" not in top["used"]:
-            out += [act("farmers", m) for m in A.FARMER_PAIRS
-                    if self.farmer_moves_ok(seat, m)]  # C12c
-        del p
+        m = self._moves
+        out = [m.done]
+        used = top["used"]
+        if "improve" not in used and self.can_improve(seat):
+            out.append(m.improve)  # C12a
+        farm = self._farm(self._d["p"][seat])
+        if "uncover" not in used:
+            out += farm.uncover  # C12b
+        if "farmers" not in used:
+            out += farm.farmers_moves  # C12c
         return out
 
     def can_improve(self, seat: int) -> bool:
-        p = self.d["p"][seat]
+        p = self._d["p"][seat]
         if p["level"] >= self.t.med_levels:
             return False
         cost = self.t.upgrade[p["level"] + 1]
         return all(p["goods"][g] >= cost.count(g) for g in cost)
 
-    def _gen_stand(self, top: dict[str, Any]) -> list[Action]:
-        return [act("stand", s) for s in self.lying(top["seat"])]
+    def _gen_stand(self, top: dict[str, Any]) -> list[int]:
+        stand = self._moves.stand
+        return [stand[s] for s in self.lying(top["seat"])]
 
-    def _gen_reward(self, top: dict[str, Any]) -> list[Action]:
-        return [act("reward_favour"), *(act("reward_tile", t) for t in self.d["display"])]
+    def _gen_reward(self, top: dict[str, Any]) -> list[int]:
+        tile = self._moves.reward_tile
+        return [self._moves.reward, *(tile[t] for t in self._d["display"])]
 
-    def _gen_discard(self, top: dict[str, Any]) -> list[Action]:
-        return [act("discard", t) for t in self.d["p"][top["seat"]]["tiles"]]
+    def _gen_discard(self, top: dict[str, Any]) -> list[int]:
+        discard = self._moves.discard
+        return [discard[t] for t in self._d["p"][top["seat"]]["tiles"]]
 
-    def _gen_gain(self, top: dict[str, Any]) -> list[Action]:
-        return [act("gain", g) for g in range(16) if self.value(g) == top["value"]]
+    def _gen_gain(self, top: dict[str, Any]) -> list[int]:
+        return list(self._priced().valued.gain.get(top["value"], ()))
 
-    def _gen_cook(self, top: dict[str, Any]) -> list[Action]:
-        return [act("cook"), act("supply")]
+    def _gen_cook(self, top: dict[str, Any]) -> list[int]:
+        return list(self._moves.cook)
 
-    def _gen_jagir(self, top: dict[str, Any]) -> list[Action]:
-        return [act("decline"), *(act("jagir", g, n)
-                                  for g, n in self._deliveries(top["seat"], False))]
+    def _gen_jagir(self, top: dict[str, Any]) -> list[int]:
+        table = self._moves.jagir
+        return [self._moves.decline,
+                *(table[x] for x in self._delivery_pairs(self._d["p"][top["seat"]]["goods"], 1))]
 
-    def _gen_influence(self, top: dict[str, Any]) -> list[Action]:
-        return [act("influence", u) for u in range(3)]
+    def _gen_influence(self, top: dict[str, Any]) -> list[int]:
+        return list(self._moves.influence)
 
-    def _sadr_actions(self, seat: int) -> list[Action]:
-        goods, bowls = self.d["p"][seat]["goods"], self.d["bowls"]
-        return [act("sadr", g, bowl) for g in range(16) if goods[g]
-                for bowl, b in self.t.bowl_of.items()
-                if bowls[b] is None and self.value(bowl) == self.value(g)]
+    def _sadr_actions(self, seat: int) -> list[int]:
+        goods, bowls = self._d["p"][seat]["goods"], self._d["bowls"]
+        sadr = self._priced().valued.sadr
+        return [a for g in compress(ALL_GOODS, goods) for b, a in sadr[g] if bowls[b] is None]
 
-    def _gen_sadr(self, top: dict[str, Any]) -> list[Action]:
+    def _gen_sadr(self, top: dict[str, Any]) -> list[int]:
         return self._sadr_actions(top["seat"])
 
-    def _gen_tile(self, top: dict[str, Any]) -> list[Action]:
-        return [act("tile", t) for t in sorted({*self.d["display"], *self.d["stack_tiles"]})]
+    def _gen_tile(self, top: dict[str, Any]) -> list[int]:
+        tile = self._moves.tile
+        return [tile[t] for t in sorted({*self._d["display"], *self._d["stack_tiles"]})]
 
     # -- applying ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        seat = self.current_player
-        getattr(self, "_do_" + action.kind)(seat, action)
+        _DO[action.kind](self, self.current_player, action)
         self._settle()
 
     def _top(self) -> dict[str, Any]:
-        return self.d["stack"][-1]
+        return self._d["stack"][-1]
 
     def _pop(self) -> dict[str, Any]:
-        return self.d["stack"].pop()
+        return self._w("stack").pop()
 
     # meditation
     def _do_lay(self, seat: int, a: Action) -> None:
-        d, p, turn = self.d, self.d["p"][seat], self.d["turn"]
+        p, turn = self._p(seat), self._w("turn")
         if a.space == COOK:
             p["cook"] -= 1
             p["workers"] += 1  # N8: laid from the Cook, it goes to the supply
         else:
-            d["spaces"][a.space][1] = False
+            spaces = self._w("spaces")
+            spaces[a.space] = [spaces[a.space][0], False]
         turn["laid"] += 1
         level = max(1, p["level"] - turn["laid"] + 1)  # M2
         gained = self.t.mp[level]
@@ -759,7 +958,7 @@ class AgraState(State):
         turn["mp"] += gained
 
     def _meditated(self, mp: int, outer: str | None) -> None:
-        turn = self.d["turn"]
+        turn = self._w("turn")
         turn["mp"] -= mp
         turn["meditated"] = True  # M3, Q38
         if outer is not None:
@@ -790,13 +989,14 @@ class AgraState(State):
 
     def _do_mosaic(self, seat: int, a: Action) -> None:
         self._meditated(a.mp, None)
-        self.d["p"][seat]["used"].append("mosaic")
+        self._pl(seat, "used").append("mosaic")
         self.gain_favour(seat, 1 if a.mp == 1 else 2)  # N15
 
     # placement
     def _end_meditation(self) -> None:
-        d, turn = self.d, self.d["turn"]
+        d = self._d
         if d["phase"] == "meditation":
+            turn = self._w("turn")
             if turn["last_outer"] is not None:
                 d["covered"] = turn["last_outer"]  # M7, Q7
             turn["mp"] = 0  # M4
@@ -804,14 +1004,14 @@ class AgraState(State):
 
     def _do_place(self, seat: int, a: Action) -> None:
         self._end_meditation()
-        d, p, s = self.d, self.d["p"][seat], a.space
-        p["workers"] -= 1
+        d, s = self._d, a.space
+        self._p(seat)["workers"] -= 1
         there = d["spaces"][s]
         cook = None
         if there is not None:  # W3, W4: bumped
             owner, standing = there
             if standing:
-                o = d["p"][owner]
+                o = self._p(owner)
                 favour = self.t.bump_favour[1 if o["level"] >= 4 else 0]
                 self.gain_favour(owner, favour)
                 if self.owns(owner, COOK_N) and o["cook"] < 2:
@@ -819,42 +1019,43 @@ class AgraState(State):
                 else:
                     o["workers"] += 1
             else:
-                d["p"][owner]["workers"] += 1
-            self._emit("bumped", {"space": A.space_name(s), "seat": owner,
-                                  "standing": standing}, (owner,))
+                self._p(owner)["workers"] += 1
+            self._events += (("bumped", s, owner, standing),)
         built_now = s >= 4 and not d["built"][s - 4]
-        d["spaces"][s] = [seat, True]
+        self._w("spaces")[s] = [seat, True]
         self._perform(seat, s, True, built_now)
         if cook is not None:
             self._push(cook)
 
     def _do_overtime(self, seat: int, a: Action) -> None:
         self._end_meditation()
-        p = self.d["p"][seat]
+        p = self._p(seat)
         cost = min(self.overtime_cost(seat), p["rupees"])  # W5, W6
         p["rupees"] -= cost
-        self.d["spaces"][a.space][1] = True
+        spaces = self._w("spaces")
+        spaces[a.space] = [spaces[a.space][0], True]
         self._perform(seat, a.space, self.options["overtime_is_placement"], False)
 
     def _do_favour_overtime(self, seat: int, a: Action) -> None:
         self._use_favour(seat, "t10")
         self._end_meditation()
-        self.d["spaces"][a.space][1] = True
+        spaces = self._w("spaces")
+        spaces[a.space] = [spaces[a.space][0], True]
         self._perform(seat, a.space, self.options["overtime_is_placement"], False)
 
     def _perform(self, seat: int, s: int, placement: bool, builder: bool) -> None:
         """W2: the space's action, with the rupees and the merchant's bonus (P3, P4, W7)."""
-        d = self.d
-        d["turn"]["placed"] = True
+        d = self._d
+        self._w("turn")["placed"] = True
         frames: list[dict[str, Any]] = []
         merchant = False
         if s >= 4 and placement:
             b = s - 4
-            if d["coins"][b]:
-                self.rupees(seat, d["coins"][b])
-                self._emit("coins", {"building": A.building_name(b), "seat": seat,
-                                     "rupees": d["coins"][b]}, (seat,))
-                d["coins"][b] = 0
+            coins = d["coins"][b]
+            if coins:
+                self.rupees(seat, coins)
+                self._events += (("coins", b, seat, coins),)
+                self._w("coins")[b] = 0
             merchant = d["merchant"] == b
         if s == ARCHITECT:
             frames.append({"k": "architect", "seat": seat})
@@ -883,23 +1084,25 @@ class AgraState(State):
 
     # the pawns (P1–P7)
     def move_merchant(self, seat: int | None) -> None:
-        d = self.d
+        d = self._d
         roll = self._roll()
         pos, passed = d["merchant"], []
+        built = d["built"]
         for step in range(roll):
             pos = (pos + 1) % 16
-            while not d["built"][pos]:
+            while not built[pos]:
                 pos = (pos + 1) % 16
             if step < roll - 1 or self.options["merchant_rupee_on_landing"]:
-                d["coins"][pos] += 1  # P4, P6
-                passed.append(A.building_name(pos))
+                self._w("coins")[pos] += 1  # P4, P6
+                passed.append(pos)
         d["merchant"] = pos
-        d["rolls"][0] = roll  # I5: a die once rolled is public
-        self._emit("merchant", {"roll": roll, "to": A.building_name(pos), "rupees": passed})
+        self._w("rolls")[0] = roll  # I5: a die once rolled is public
+        self._events += (("merchant", roll, pos, tuple(passed)),)
 
     def move_builder(self) -> None:
-        d = self.d
-        unbuilt = [b for b in range(16) if not d["built"][b]]
+        d = self._d
+        built = d["built"]
+        unbuilt = [b for b in range(16) if not built[b]]
         if not unbuilt:
             if d["builder"] >= 0:
                 d["builder"] = -1  # P2: he leaves the game
@@ -908,20 +1111,20 @@ class AgraState(State):
         pos = d["builder"]
         for _ in range(roll):
             pos = (pos + 1) % 16
-            while d["built"][pos]:
+            while built[pos]:
                 pos = (pos + 1) % 16
         d["builder"] = pos
-        d["rolls"][1] = roll
-        self._emit("builder", {"roll": roll, "to": A.building_name(pos)})
+        self._w("rolls")[1] = roll
+        self._events += (("builder", roll, pos),)
 
     def build(self, b: int, seat: int | None, by_builder: bool) -> None:
-        d = self.d
-        d["built"][b] = True
+        d = self._d
+        built = self._w("built")
+        built[b] = True
         if seat is not None and not by_builder and self.owns(seat, STONEMASON):
             self.rupees(seat, 1)  # N3
-        self._emit("built", {"building": A.building_name(b), "seat": seat},
-                   () if seat is None else (seat,))
-        if not any(not x for x in d["built"]):
+        self._events += (("built", b, seat),)
+        if not any(not x for x in built):
             d["builder"] = -1  # P2
 
     # the characters
@@ -938,8 +1141,7 @@ class AgraState(State):
 
     def architect_build(self, seat: int, b: int) -> None:
         """C2–C5, N16: build, bonus tile, a worker, processing."""
-        d = self.d
-        was_builder = d["builder"] == b
+        was_builder = self._d["builder"] == b
         self.build(b, seat, by_builder=False)
         frames: list[dict[str, Any]] = [
             {"k": "bonus", "seat": seat, "level": self.t.level[b]},
@@ -951,9 +1153,8 @@ class AgraState(State):
 
     def _do_bonus(self, seat: int, a: Action) -> None:
         self._pop()
-        d = self.d
-        d["bonus_left"].remove(a.tile)
-        d["p"][seat]["bonus"].append(a.tile)
+        self._w("bonus_left").remove(a.tile)
+        self._pl(seat, "bonus").append(a.tile)
         _level, guild, favour, cover, rupees = self.t.bonus[a.tile]  # BT
         self.rupees(seat, rupees)
         if favour:
@@ -972,7 +1173,7 @@ class AgraState(State):
             self._botanist_used("uncover")
 
     def _botanist_used(self, what: str) -> None:
-        top = self._top()
+        top = self._top_w()
         top["used"].append(what)
         if len(top["used"]) >= 2:
             self._pop()  # C12: two different options at most
@@ -982,7 +1183,7 @@ class AgraState(State):
         self._botanist_used("farmers")
 
     def _do_improve(self, seat: int, a: Action) -> None:
-        p = self.d["p"][seat]
+        p = self._p(seat)
         for g in self.t.upgrade[p["level"] + 1]:
             self.spend(seat, g)
         p["level"] += 1  # C12a
@@ -1005,9 +1206,8 @@ class AgraState(State):
     # production and processing (B1–B8)
     def _do_produce(self, seat: int, a: Action) -> None:
         top = self._pop()
-        p = self.d["p"][seat]
         good = self.t.output[top["b"]]
-        short = a.count - p["markers"]
+        short = a.count - self._d["p"][seat]["markers"]
         if short > 0:  # H8, Q47: the shortfall is taken back first, one marker at a time
             self._push({"k": "reclaim", "seat": seat, "n": short},
                        {"k": "_produce", "seat": seat, "good": good, "n": a.count})
@@ -1016,18 +1216,17 @@ class AgraState(State):
 
     def produced(self, seat: int, good: int, n: int) -> None:
         """B2–B3: the goods made, the Elephant keeper's or Khatib's extra, the Dyer's offer."""
-        p = self.d["p"][seat]
         made = self.gain(seat, good, n)
         if made >= 1 and ((self.owns(seat, ELEPHANT) and self.t.chain[good] in (0, 1)) or (
                 self.owns(seat, KHATIB) and self.t.chain[good] in (2, 3))):
             made += self.gain(seat, good)  # N4, N5
-        if made >= 2 and self.owns(seat, DYER) and "dyer" not in p["used"]:
+        if made >= 2 and self.owns(seat, DYER) and "dyer" not in self._d["p"][seat]["used"]:
             self._push({"k": "dyer", "seat": seat, "good": good})  # N7
 
     def _do_reclaim(self, seat: int, a: Action) -> None:
-        p = self.d["p"][seat]
+        p = self._p(seat)
         if a.notable:
-            n = next(x for x in self.d["river"] if x["id"] == a.notable)
+            n = self._notable_w(a.notable)
             for g, slot in zip(self.t.n_contract[a.notable], n["slots"], strict=True):
                 if g == a.good and seat in slot:
                     slot.remove(seat)
@@ -1035,24 +1234,25 @@ class AgraState(State):
         elif a.good < 0:
             p["favour"] -= 1
         else:
-            p["goods"][a.good] -= 1
+            self._pl(seat, "goods")[a.good] -= 1
         p["markers"] += 1
-        if self.d["stack"] and self._top()["k"] == "reclaim" and self._top()["seat"] == seat:
-            self._top()["n"] -= 1
+        stack = self._d["stack"]
+        if stack and stack[-1]["k"] == "reclaim" and stack[-1]["seat"] == seat:
+            self._top_w()["n"] -= 1
 
     def _do_dyer(self, seat: int, a: Action) -> None:
         top = self._pop()
         self.spend(seat, top["good"], 2)
         self.gain(seat, a.good)
-        self.d["p"][seat]["used"].append("dyer")
+        self._pl(seat, "used").append("dyer")
 
     def _do_process(self, seat: int, a: Action) -> None:
         top = self._pop()
-        d = self.d
+        d = self._d
         i, o = self.t.input[top["b"]], self.t.output[top["b"]]
-        p = d["p"][seat]
-        p["goods"][i] -= a.count
-        p["goods"][o] += a.count
+        goods = self._pl(seat, "goods")
+        goods[i] -= a.count
+        goods[o] += a.count
         if a.count:  # B7: following, clockwise from the active player
             self._push(*({"k": "follow", "seat": s, "i": i, "o": o, "leader": seat}
                          for s in self._clockwise(seat) if d["p"][s]["goods"][i] > 0))
@@ -1062,9 +1262,9 @@ class AgraState(State):
 
     def _do_follow(self, seat: int, a: Action) -> None:
         top = self._pop()
-        p = self.d["p"][seat]
-        p["goods"][top["i"]] -= 1
-        p["goods"][top["o"]] += 1
+        goods = self._pl(seat, "goods")
+        goods[top["i"]] -= 1
+        goods[top["o"]] += 1
         self.gain_favour(top["leader"], 1)
 
     def _do_follow_t11(self, seat: int, a: Action) -> None:
@@ -1078,7 +1278,7 @@ class AgraState(State):
 
     # the Boatman and deliveries (C6–C8, D)
     def _do_pay(self, seat: int, a: Action) -> None:
-        top = self._top()
+        top = self._top_w()
         v = self.value(a.good)
         self.spend(seat, a.good)
         top["paid"] += v
@@ -1086,7 +1286,7 @@ class AgraState(State):
         top["npaid"] += 1
 
     def _use_capacity(self, n: int) -> None:
-        top = self._top()
+        top = self._top_w()
         for _ in range(n):
             if top["free"]:
                 top["free"] -= 1
@@ -1094,34 +1294,35 @@ class AgraState(State):
                 top["paid"] -= 1
 
     def _do_deliver(self, seat: int, a: Action) -> None:
-        top = self._top()
         self._use_capacity(1)
+        top = self._top_w()
         if a.notable not in top["delivered"]:
             top["delivered"].append(a.notable)
         self.deliver(seat, a.good, a.notable)
 
     def _do_double(self, seat: int, a: Action) -> None:
-        top = self._top()
         self._use_capacity(2)
+        top = self._top_w()
         if a.notable not in top["delivered"]:
             top["delivered"].append(a.notable)
         self.deliver(seat, a.good, a.notable, double=True)
 
     def generous(self, seat: int, good: int) -> None:
         """D12: the player's own contracts pay per good delivered."""
-        bonus = sum(self.t.n_generous[n].get(good, 0) for n in self.d["p"][seat]["contracts"])
+        bonus = sum(self.t.n_generous[n].get(good, 0)
+                    for n in self._d["p"][seat]["contracts"])
         if bonus:
             self.rupees(seat, bonus)
 
     def deliver(self, seat: int, good: int, notable: int, double: bool = False) -> None:
         """D2, D3, D5, D6: a good (or two) onto the notable's slot, paid at once."""
-        n = next(x for x in self.d["river"] if x["id"] == notable)
+        n = self._notable_w(notable)
         slots = n["slots"]
         index = next(i for i, (g, slot) in enumerate(
             zip(self.t.n_contract[notable], slots, strict=True)) if g == good and not slot)
-        p = self.d["p"][seat]
+        goods = self._pl(seat, "goods")
         for j in range(2 if double else 1):
-            p["goods"][good] -= 1  # the marker moves from the building to the card
+            goods[good] -= 1  # the marker moves from the building to the card
             slots[index].append(seat)
             paid = sum(len(s) for s in slots) if j == 0 else 1  # D3, D5
             self.rupees(seat, paid)
@@ -1131,7 +1332,6 @@ class AgraState(State):
 
     def resolve_contract(self, n: dict[str, Any]) -> None:
         """D8–D11: the winner takes the card, the others' markers become favour."""
-        d = self.d
         counts: dict[int, int] = {}
         first: dict[int, int] = {}
         for i, slot in enumerate(n["slots"]):
@@ -1140,20 +1340,21 @@ class AgraState(State):
                 first.setdefault(s, i)
         best = max(counts.values())
         winner = min((s for s in counts if counts[s] == best), key=lambda s: first[s])  # Q30
+        n = self._notable_w(n["id"])
         n["owner"] = winner
         for s, c in counts.items():
             if s == winner:
-                d["p"][s]["markers"] += c  # D9
+                self._p(s)["markers"] += c  # D9
             else:
-                d["p"][s]["favour"] += c  # D10
+                self._p(s)["favour"] += c  # D10
         n["slots"] = [[] for _ in n["slots"]]
         notable = n["id"]
-        d["p"][winner]["contracts"].append(notable)
+        self._pl(winner, "contracts").append(notable)
+        p = self._p(winner)
         level = self.t.n_level[notable]
-        d["contracts"][level] += 1
+        self._w("contracts")[level] += 1
         self._emit("contract", {"notable": notable, "seat": winner}, (winner,))
         frames: list[dict[str, Any]] = []
-        p = d["p"][winner]
         if notable == SUFI and p["level"] < self.t.med_levels:
             p["level"] += 1  # N2
         elif notable in (MUFTI, IMAM, COURT_PAINTER, DIWAN):
@@ -1174,7 +1375,7 @@ class AgraState(State):
 
     def mujtahid_target(self) -> int | None:
         """N16, Q10: the unbuilt building nearest the top left."""
-        unbuilt = [b for b in range(16) if not self.d["built"][b]]
+        unbuilt = [b for b in range(16) if not self._d["built"][b]]
         if not unbuilt:
             return None
         if self.options["mujtahid_target"] == "nearest":
@@ -1183,7 +1384,7 @@ class AgraState(State):
 
     def check_boat(self) -> None:
         """R2: the boat moves on while its condition holds; each dock's event at once."""
-        d = self.d
+        d = self._d
         while d["boat"] < len(self.t.docks):
             dock = self.t.docks[d["boat"] - 1]
             advance = dock["advance"]
@@ -1200,7 +1401,7 @@ class AgraState(State):
 
     def dock_events(self, dock: int) -> None:
         """R4–R8, R9: in seat order from the active player."""
-        d = self.d
+        d = self._d
         order = [d["active"], *self._clockwise(d["active"])]
         frames: list[dict[str, Any]] = []
         for event in self.t.docks[dock - 1]["events"]:
@@ -1212,10 +1413,9 @@ class AgraState(State):
             elif effect == "move_merchant":  # R5
                 self.move_merchant(None)
             elif effect == "favour_per_cotton":
-                cotton = GOODS.index("cotton")
                 gained = [0] * self.players
                 for s in order:
-                    gained[s] = self.gain_favour(s, min(event["max"], d["p"][s]["goods"][cotton]))
+                    gained[s] = self.gain_favour(s, min(event["max"], d["p"][s]["goods"][COTTON]))
                 self._emit("dock_favour", {"dock": dock, "favour": gained},
                            tuple(range(self.players)))
             elif effect == "order_limit":
@@ -1231,9 +1431,8 @@ class AgraState(State):
                 self._emit("dock_favour", {"dock": dock, "favour": gained},
                            tuple(range(self.players)))
             elif effect == "good_by_cotton":  # R7, Q19
-                cotton = GOODS.index("cotton")
                 for s in order:
-                    have = min(d["p"][s]["goods"][cotton], len(event["values"]) - 1)
+                    have = min(d["p"][s]["goods"][COTTON], len(event["values"]) - 1)
                     frames.append({"k": "gain", "seat": s, "value": event["values"][have]})
             elif effect == "gown_bonus":  # R8
                 d["gown_bonus"] += event["amount"]
@@ -1253,29 +1452,30 @@ class AgraState(State):
 
     def _do_cook(self, seat: int, a: Action) -> None:
         self._pop()
-        self.d["p"][seat]["cook"] += 1  # N8
+        self._p(seat)["cook"] += 1  # N8
 
     def _do_supply(self, seat: int, a: Action) -> None:
         self._pop()
-        self.d["p"][seat]["workers"] += 1
+        self._p(seat)["workers"] += 1
 
     def _do_sadr(self, seat: int, a: Action) -> None:
         self._pop()
         self.spend(seat, a.good)
-        self.d["p"][seat]["markers"] -= 1
-        self.d["bowls"][self.t.bowl_of[a.bowl]] = seat  # N20, Q27
+        self._p(seat)["markers"] -= 1
+        self._w("bowls")[self.t.bowl_of[a.bowl]] = seat  # N20, Q27
         self.generous(seat, a.good)
 
     # orders and tributes (O1–O9)
     def complete_order(self, seat: int, guild: int) -> None:
-        d, p = self.d, self.d["p"][seat]
+        d = self._d
         pos = d["order_at"][guild]
         for g in self.t.orders[guild][pos]:
             self.spend(seat, g)
             self.generous(seat, g)  # D12
+        p = self._p(seat)
         p["markers"] -= 1
-        d["orders"][guild][pos] = seat  # O7
-        column = d["orders"][guild]
+        column = self._column_w(guild)
+        column[pos] = seat  # O7
         nxt = pos
         size = len(column)
         for _ in range(size):
@@ -1284,7 +1484,7 @@ class AgraState(State):
                 break
         else:
             nxt = None
-        d["order_at"][guild] = nxt
+        self._w("order_at")[guild] = nxt
         level = p["influence"][guild]
         rupees = self.t.influence_rupees[level]
         if any(o["influence"][guild] > level for o in d["p"]):
@@ -1299,33 +1499,34 @@ class AgraState(State):
         self.raise_influence(seat, guild)
 
     def _do_order(self, seat: int, a: Action) -> None:
-        if self.d["stack"]:
-            top = self._top()
+        if self._d["stack"]:
             self._use_capacity(2)  # C6
-            top["order"] = True
+            self._top_w()["order"] = True
         else:
-            self.d["turn"]["ordered"] = True  # O1
+            self._w("turn")["ordered"] = True  # O1
         self.complete_order(seat, a.guild)
 
     def tribute(self, seat: int, good: int) -> None:
         self.spend(seat, good)
-        self.d["p"][seat]["markers"] -= 1
-        self.d["bowls"][self.t.bowl_of[good]] = seat  # O2
+        self._p(seat)["markers"] -= 1
+        self._w("bowls")[self.t.bowl_of[good]] = seat  # O2
         self.generous(seat, good)
 
     def _do_tribute(self, seat: int, a: Action) -> None:
-        self.d["turn"]["ordered"] = True
+        self._w("turn")["ordered"] = True
         self.tribute(seat, a.good)
 
     def _do_statue(self, seat: int, a: Action) -> None:
         self._luxury(seat, "statue")
-        self.d["phase"] = "action"  # S5: one more main action
+        self._d["phase"] = "action"  # S5: one more main action
 
     def _do_end(self, seat: int, a: Action) -> None:
         """T5: markers back from used actions and scrolls; the next seat, or the end."""
-        d = self.d
+        d = self._d
+        every = self.options["favour_t11_follow_mark"] == "active_turn"
         for s, p in enumerate(d["p"]):
-            if s == seat or self.options["favour_t11_follow_mark"] == "active_turn":
+            if (s == seat or every) and (p["marks"] or p["scrolls"] or p["used"]):
+                p = self._p(s)
                 p["markers"] += p["marks"] + len(p["scrolls"])
                 p["marks"], p["scrolls"], p["used"] = 0, [], []
         if d["left"] is not None:
@@ -1340,31 +1541,32 @@ class AgraState(State):
         d["active"] = (seat + 1) % self.players
         d["phase"] = "meditation"
         d["turn"] = new_turn()
+        if self._own is not None:
+            self._own.add(id(d["turn"]))
 
     # secondary actions
     def _luxury(self, seat: int, name: str) -> None:
-        p = self.d["p"][seat]
         g = GOODS.index(name)
-        p["goods"][g] -= 1
-        p["scrolls"].append(g)  # S3: on its scroll until the end of the turn
-        p["used"].append(name)
+        self._pl(seat, "goods")[g] -= 1
+        self._pl(seat, "scrolls").append(g)  # S3: on its scroll until the end of the turn
+        self._pl(seat, "used").append(name)
 
     def _do_oil(self, seat: int, a: Action) -> None:
-        self.spend(seat, GOODS.index("oil"))
+        self.spend(seat, OIL)
         self.stand_workers(seat, 1)  # S1
 
     def _do_curry(self, seat: int, a: Action) -> None:
-        self.spend(seat, GOODS.index("curry"))
+        self.spend(seat, CURRY)
         self.stand_workers(seat, 1)
 
     def _do_oil_curry(self, seat: int, a: Action) -> None:
-        self.spend(seat, GOODS.index("oil"))
-        self.spend(seat, GOODS.index("curry"))
+        self.spend(seat, OIL)
+        self.spend(seat, CURRY)
         self.stand_workers(seat, 3)
 
     def _do_caliph(self, seat: int, a: Action) -> None:
-        self.spend(seat, GOODS.index("cotton"))
-        self.d["p"][seat]["used"].append("caliph")
+        self.spend(seat, COTTON)
+        self._pl(seat, "used").append("caliph")
         self.stand_workers(seat, 1)  # N11
 
     def _do_book(self, seat: int, a: Action) -> None:
@@ -1378,25 +1580,26 @@ class AgraState(State):
             self.raise_influence(seat, u)  # S6
 
     def _do_gown(self, seat: int, a: Action) -> None:
-        value = self.value(GOODS.index("gown")) + self.d["gown_bonus"]
+        value = self.value(GOWN) + self._d["gown_bonus"]
         self._luxury(seat, "gown")
         self.rupees(seat, value)  # S7, R8
 
     def _do_stand(self, seat: int, a: Action) -> None:
-        self.d["spaces"][a.space][1] = True
-        self._top()["n"] -= 1
+        spaces = self._w("spaces")
+        spaces[a.space] = [spaces[a.space][0], True]
+        self._top_w()["n"] -= 1
 
     def _do_english(self, seat: int, a: Action) -> None:
-        self.d["p"][seat]["used"].append("english")
+        self._pl(seat, "used").append("english")
         self.spend(seat, a.good)
         self.gain(seat, a.other)  # N14
 
     def _do_french(self, seat: int, a: Action) -> None:
-        p = self.d["p"][seat]
-        p["used"].append("french")
+        self._pl(seat, "used").append("french")
         v = self.value(a.good)
-        p["goods"][a.good] -= 1
-        p["french"][v - 1] = a.good  # N6: the marker stays on the card
+        self._pl(seat, "goods")[a.good] -= 1
+        self._pl(seat, "french")[v - 1] = a.good  # N6: the marker stays on the card
+        p = self._p(seat)
         self.generous(seat, a.good)
         if all(x >= 0 for x in p["french"]):
             self.rupees(seat, 5)
@@ -1404,34 +1607,35 @@ class AgraState(State):
             p["french"] = [-1, -1, -1]
 
     def _do_price(self, seat: int, a: Action) -> None:
-        self.d["prices"][a.marker] = [a.good, a.face]  # C9
+        self._w("prices")[a.marker] = [a.good, a.face]  # C9
         top = self._top()
         if top["k"] == "price_after":
             self._pop()
         else:
-            top["price"] = True
+            self._top_w()["price"] = True
 
     def _do_give(self, seat: int, a: Action) -> None:
-        top = self._top()
+        top = self._top_w()
         top["value"] += self.value(a.good)
         top["given"].append(a.good)
         self.spend(seat, a.good)
 
     def _do_take(self, seat: int, a: Action) -> None:
-        top = self._top()
+        top = self._top_w()
         top["taken"] += self.value(a.good)
         self.gain(seat, a.good)
 
     # favour actions (F3–F7, FS, FT)
     def _use_favour(self, seat: int, fav: str) -> None:
-        p = self.d["p"][seat]
+        used = self._pl(seat, "used")
+        p = self._p(seat)
         pay = self.t.favour_cost[fav][1]
-        if self.owns(seat, MULLAH) and "mullah" not in p["used"] and pay >= 2:
+        if self.owns(seat, MULLAH) and "mullah" not in used and pay >= 2:
             pay -= 1  # N13, Q45
-            p["used"].append("mullah")
+            used.append("mullah")
         p["favour"] -= pay
         p["markers"] += pay
-        p["used"].append(fav)
+        used.append(fav)
         if p["markers"] > 0:  # F5: a marker on the action (Q47: noted without one)
             p["markers"] -= 1
             p["marks"] += 1
@@ -1458,9 +1662,9 @@ class AgraState(State):
         if a.favour == "t1":
             self.stand_workers(seat, 1)
         elif a.favour == "t5":
-            self.d["turn"]["mp"] += 1
+            self._w("turn")["mp"] += 1
         else:
-            self.d["p"][seat]["level"] += 1  # FT13
+            self._p(seat)["level"] += 1  # FT13
 
     def _do_favour_uncover(self, seat: int, a: Action) -> None:
         self._use_favour(seat, a.favour)
@@ -1468,7 +1672,7 @@ class AgraState(State):
 
     def _do_favour_price(self, seat: int, a: Action) -> None:
         self._use_favour(seat, a.favour)
-        self.d["prices"][a.marker] = [a.good, a.face]  # FT4
+        self._w("prices")[a.marker] = [a.good, a.face]  # FT4
 
     def _do_favour_tribute(self, seat: int, a: Action) -> None:
         self._use_favour(seat, a.favour)
@@ -1494,26 +1698,24 @@ class AgraState(State):
 
     # favour tiles: rewards, the Mosaic master, discards (G4, N15, F6, F7)
     def draw_display(self) -> None:
-        d = self.d
+        d = self._d
         while len(d["display"]) < self.t.display_size and d["stack_tiles"]:
-            tile = d["stack_tiles"].pop()
-            d["display"].append(tile)
-            self._emit("display", {"tile": tile})
+            tile = self._w("stack_tiles").pop()
+            self._w("display").append(tile)
+            self._events += (("display", tile),)
 
-    def take_tile(self, seat: int, tile: int) -> None:
-        d = self.d
-        p = d["p"][seat]
-        if tile in d["display"]:
-            d["display"].remove(tile)
+    def take_tile(self, seat: int, tile: int) -> bool:
+        if tile in self._d["display"]:
+            self._w("display").remove(tile)
             from_display = True
         else:
-            d["stack_tiles"].remove(tile)
+            self._w("stack_tiles").remove(tile)
             from_display = False
-        p["tiles"].append(tile)
+        self._pl(seat, "tiles").append(tile)
         return from_display
 
     def _after_tile(self, seat: int) -> None:
-        if len(self.d["p"][seat]["tiles"]) > self.t.max_tiles:
+        if len(self._d["p"][seat]["tiles"]) > self.t.max_tiles:
             self._push({"k": "discard", "seat": seat})  # F7
 
     def _do_reward_favour(self, seat: int, a: Action) -> None:
@@ -1536,16 +1738,16 @@ class AgraState(State):
 
     def _do_discard(self, seat: int, a: Action) -> None:
         self._pop()
-        self.d["p"][seat]["tiles"].remove(a.tile)
-        self.d["stack_tiles"].append(a.tile)
+        self._pl(seat, "tiles").remove(a.tile)
+        self._w("stack_tiles").append(a.tile)
         self._shuffle_stack()  # F7
 
     # -- the end (E3–E8) ---------------------------------------------------------------------
     def orders_of(self, seat: int) -> list[int]:
-        return [sum(1 for o in column if o == seat) for column in self.d["orders"]]
+        return [sum(1 for o in column if o == seat) for column in self._d["orders"]]
 
     def score_parts(self, seat: int) -> dict[str, int]:
-        d, t, p = self.d, self.t, self.d["p"][seat]
+        d, t, p = self._d, self.t, self._d["p"][seat]
         orders = self.orders_of(seat)
         tributes = sum(1 for b in d["bowls"] if b == seat)
         notables = 0
@@ -1594,7 +1796,7 @@ class AgraState(State):
                 for s in range(self.players)]
 
     def tie_value(self, seat: int) -> int:
-        p = self.d["p"][seat]
+        p = self._d["p"][seat]
         return sum(self.value(g) * n for g, n in enumerate(p["goods"])) + p["favour"]  # E8
 
     def winners(self) -> list[int]:
@@ -1610,8 +1812,35 @@ class AgraState(State):
         self._check_legal(action)
         twin = self.clone()
         twin.apply(action)
-        d = self.d
-        return twin.d["rng"] != d["rng"] or len(twin.d["stack_tiles"]) < len(d["stack_tiles"])
+        d = self._d
+        return twin._d["rng"] != d["rng"] or len(twin._d["stack_tiles"]) < len(d["stack_tiles"])
+
+    def _event(self, kind: str, *facts: Any) -> Event:
+        """The events recorded as plain facts where they are frequent (a playout asks for
+        none of them): ``("bumped", space, seat, standing)``, ``("coins", building, seat,
+        rupees)``, ``("merchant", roll, building, buildings passed)``, ``("builder", roll,
+        building)``, ``("built", building, seat or None)``, ``("display", tile)``."""
+        name = A.building_name
+        if kind == "bumped":
+            s, owner, standing = facts
+            return Event(kind, {"space": A.space_name(s), "seat": owner, "standing": standing},
+                         (owner,))
+        if kind == "coins":
+            b, seat, coins = facts
+            return Event(kind, {"building": name(b), "seat": seat, "rupees": coins}, (seat,))
+        if kind == "merchant":
+            roll, pos, passed = facts
+            return Event(kind, {"roll": roll, "to": name(pos), "rupees": [name(b) for b in passed]})
+        if kind == "builder":
+            roll, pos = facts
+            return Event(kind, {"roll": roll, "to": name(pos)})
+        if kind == "built":
+            b, seat = facts
+            return Event(kind, {"building": name(b), "seat": seat},
+                         () if seat is None else (seat,))
+        if kind == "display":
+            return Event(kind, {"tile": facts[0]})
+        return super()._event(kind, *facts)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from eurogames.games.agra.view import view
@@ -1623,20 +1852,20 @@ class AgraState(State):
         is kept (each follows from the public record)."""
         twin = self.clone()
         rng = Rng(seed)
-        stack = sorted(twin.d["stack_tiles"])
+        stack = sorted(twin._d["stack_tiles"])
         rng.shuffle(stack)
-        twin.d["stack_tiles"] = stack
-        twin.d["rng"] = rng.next64()
+        twin._d["stack_tiles"] = stack
+        twin._d["rng"] = rng.next64()
         twin._legal = None
         return twin
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "agra", "version": self.game.version, "players": self.players,
                 "seed": self.seed, "options": dict(self.options), "ply": self.ply,
-                "actions": [a.text for a in self.actions()], "state": _copy(self.d)}
+                "actions": [a.text for a in self.actions()], "state": _copy(self._d)}
 
     def why_illegal(self, action: Action) -> str:
-        d = self.d
+        d = self._d
         top = d["stack"][-1]["k"] if d["stack"] else None
         k = action.kind
         if top is not None and k not in ("reclaim",):
@@ -1739,3 +1968,10 @@ def minimal_payments(held: tuple[int, ...], cost: int, values: tuple[int, ...],
 def new_turn() -> dict[str, Any]:
     return {"mp": 0, "laid": 0, "meditated": False, "last_outer": None, "muezzin": False,
             "ordered": False, "placed": False}
+
+
+# the decision frames that are skipped when they offer no choice (_nothing_to_decide)
+_MAYBE_EMPTY = frozenset(("cover", "sadr", "bonus", "follow", "jagir", "tile", "reclaim", "dyer"))
+# each frame's generator and each action kind's effect, by name (``_gen_<frame>``, ``_do_<kind>``)
+_GEN = {name[5:]: f for name, f in vars(AgraState).items() if name.startswith("_gen_")}
+_DO = {name[4:]: f for name, f in vars(AgraState).items() if name.startswith("_do_")}
