@@ -12,7 +12,8 @@ that global definition, used by the tests and by ``check()``. Locality also lets
 keep each Alhambra's frontier (``frontier``, ``refresh_frontier``), its cells' signatures
 and ring patterns (``signatures``, ``resign``) and its cut cells (``cut_cells``) from one
 change to the next instead of recomputing them (``PalaceGeometry``): on copies while clones
-share them, in place (``change_in_place``) once a state holds them alone.
+share them, in place (``PalaceGeometry.built`` and its siblings) once a state holds
+them alone.
 """
 
 from __future__ import annotations
@@ -87,7 +88,9 @@ def _ring_ok(bits: int) -> bool:
     return changes == 2
 
 
-RING_OK = bytes(_ring_ok(b) for b in range(256))
+# the look-up tables of the hot paths are tuples, not bytes: CPython 3.11 specialises
+# indexing a tuple, and a ``bytes`` index takes the generic path
+RING_OK = tuple(_ring_ok(b) for b in range(256))
 
 
 def new_grid() -> bytes:
@@ -97,9 +100,9 @@ def new_grid() -> bytes:
     return bytes(grid)
 
 
-def _side_table(facing: int, weight: int) -> bytes:
+def _side_table(facing: int, weight: int) -> tuple[int, ...]:
     """Per grid value: its share of a signature as the neighbour on one side (0 when empty)."""
-    return bytes(0 if not v else weight * (2 if WALLS[v] & facing else 1) for v in range(256))
+    return tuple(0 if not v else weight * (2 if WALLS[v] & facing else 1) for v in range(256))
 
 
 # a signature is SIGNATURE_NORTH[north neighbour] + ... + SIGNATURE_WEST[west neighbour]:
@@ -119,13 +122,25 @@ NEARBY = (0, *RING_STEPS)  # a change on a cell can alter only its own and its r
 # cells: only the four neighbours' signatures) makes stale, looked up rather than summed
 NEAR_CHANGE = tuple(tuple(c + step for step in NEARBY) for c in range(WIDTH * WIDTH))
 NEAR_SWAP = tuple(tuple(c + step for step in SIDE_STEPS) for c in range(WIDTH * WIDTH))
+SIDES = NEAR_SWAP  # a cell's four neighbours: N, E, S, W
+# the same inside the playable square only (a margin cell is never open to a tile), for the
+# in-place updates: a change's ring, its cell and ring, a swap's four neighbours
+RING_INSIDE = tuple(
+    tuple(c + step for step in RING_STEPS if INSIDE[c + step]) if INSIDE[c] else ()
+    for c in range(WIDTH * WIDTH)
+)
+NEAR_INSIDE = tuple((c, *RING_INSIDE[c]) if INSIDE[c] else () for c in range(WIDTH * WIDTH))
+SIDES_INSIDE = tuple(
+    tuple(n for n in SIDES[c] if INSIDE[n]) if INSIDE[c] else () for c in range(WIDTH * WIDTH)
+)
 
 
 # FITS[tile][signature]: whether the tile's walls match every occupied neighbour (P7), a
-# byte per signature, as a swap's legality is judged for every reserve tile on every cell
+# flag per signature: a swap's legality is judged for every reserve tile on every cell,
+# and a placement's on an open cell (whose options are its signature's, ALLOWED)
 FITS = (
     (),
-    *(bytes(bool(allowed & TILE_BIT[t]) for allowed in ALLOWED) for t in range(1, len(TILE_WALLS))),
+    *(tuple(bool(allowed & TILE_BIT[t]) for allowed in ALLOWED) for t in range(1, len(TILE_WALLS))),
 )
 
 def _lone_step(sig: int) -> int:
@@ -140,7 +155,7 @@ def _lone_step(sig: int) -> int:
 LONE_STEP = tuple(_lone_step(sig) for sig in range(81))
 
 # FULL[signature]: all four neighbours occupied (no digit of the signature is 0)
-FULL = bytes(all((sig // 3**i) % 3 for i in range(4)) for sig in range(81))
+FULL = tuple(all((sig // 3**i) % 3 for i in range(4)) for sig in range(81))
 
 
 # a state's per-seat array holds every cell's signature, then (from RINGS on) every cell's
@@ -148,6 +163,17 @@ FULL = bytes(all((sig // 3**i) % 3 for i in range(4)) for sig in range(81))
 RINGS = WIDTH * WIDTH
 _FLIP0, _FLIP1, _FLIP2, _FLIP3, _FLIP4, _FLIP5, _FLIP6, _FLIP7 = (
     RINGS - step for step in RING_STEPS
+)
+
+
+# per cell, array positions as ready-made ints (computing an index above 256 makes a new int
+# object each time): its ring pattern's, and the eight ring patterns its tile is a bit of
+# (FLIP0..FLIP7 order); SIDES has the four signatures it has a share in (N, E, S, W)
+RING_AT = tuple(RINGS + c for c in range(WIDTH * WIDTH))
+FLIPS_AT = tuple(
+    tuple(c + flip for flip in (_FLIP0, _FLIP1, _FLIP2, _FLIP3, _FLIP4, _FLIP5, _FLIP6, _FLIP7))
+    if INSIDE[c] else ()
+    for c in range(WIDTH * WIDTH)
 )
 
 
@@ -170,21 +196,13 @@ def signatures(grid: bytes, cells: Iterable[int]) -> bytearray:
 def resign(sig: bytearray, cell: int, old: int, new: int) -> bytearray:
     """A copy of ``sig`` after ``cell`` changed from grid value ``old`` to ``new`` (0: empty).
 
-    The copy leaves the old array intact for the clones that share it; a state that holds
-    its array alone moves it along in place (``change_in_place``).
-    """
-    sig = sig[:]
-    resign_in_place(sig, cell, old, new)
-    return sig
-
-
-def resign_in_place(sig: bytearray, cell: int, old: int, new: int) -> None:
-    """Move ``sig`` along after ``cell`` changed from grid value ``old`` to ``new``.
-
     Only the four neighbours' signatures hold a share of ``cell``, and only the ring
     patterns of the eight cells around it, which change when it fills or empties (not in a
-    swap).
+    swap). The copy leaves the old array intact for the clones that share it; a state that
+    holds its array alone moves it along in place (``PalaceGeometry.built``, ``demolished``
+    and ``swapped``).
     """
+    sig = sig[:]
     sig[cell - WIDTH] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
     sig[cell + 1] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
     sig[cell + WIDTH] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
@@ -198,6 +216,7 @@ def resign_in_place(sig: bytearray, cell: int, old: int, new: int) -> None:
         sig[cell + _FLIP5] ^= 32
         sig[cell + _FLIP6] ^= 64
         sig[cell + _FLIP7] ^= 128
+    return sig
 
 
 def signature(grid: bytes, cell: int) -> int:
@@ -264,7 +283,8 @@ def refresh_frontier(
     so only the four neighbours' signatures (``NEAR_SWAP``). ``sig`` is the state's array
     (``signatures``), kept up to date, which makes judging a cell two look-ups instead of
     ``cell_options``' eight neighbours and their tables. The copy leaves the old map intact
-    for the clones that share it; a state that holds its map alone uses ``change_in_place``.
+    for the clones that share it; a state that holds its map alone judges the cells in place
+    (``_judge``).
     """
     after = before.copy()
     for n in stale:
@@ -276,26 +296,17 @@ def refresh_frontier(
     return after
 
 
-def change_in_place(
-    sig: bytearray,
-    front: dict[int, int],
-    order: list[int],
-    grid: bytes,
-    cell: int,
-    old: int,
-    new: int,
-    stale: Iterable[int],
+def _judge(
+    front: dict[int, int], order: list[int], grid: bytes, sig: bytearray, cells: tuple[int, ...]
 ) -> None:
-    """``resign`` and ``refresh_frontier`` in place, after ``cell`` changed from ``old`` to
-    ``new`` on ``grid``, keeping ``order`` (the frontier's cells, sorted) in order.
-
-    For a state that holds its array, map and order alone: no copies, and a change adds or
-    removes a frontier cell or two, which costs less than sorting the frontier again.
-    """
-    resign_in_place(sig, cell, old, new)
-    for n in stale:
-        allowed = 0 if grid[n] or not INSIDE[n] else ALLOWED[sig[n]]
-        if allowed and RING_OK[sig[RINGS + n]]:
+    """Judge ``cells`` (inside the square) again after a change, in place: a frontier and
+    its ``order`` held alone, ``sig`` already moved along. An occupied cell is never open;
+    adding or removing a cell or two keeps ``order`` sorted for less than sorting it again."""
+    for n in cells:
+        if grid[n]:
+            continue
+        allowed = ALLOWED[sig[n]]
+        if allowed and RING_OK[sig[RING_AT[n]]]:
             if n not in front:
                 insort(order, n)
             front[n] = allowed
@@ -317,7 +328,8 @@ class PalaceGeometry:
     - ``cut``: the cut cells of the walking graph (rule C) with their piece counts
       (``cut_cells``), kept through leaf placements, leaf removals and swaps (``LONE_STEP``),
       otherwise searched again when asked for;
-    - ``free``: the removable cells (P6), which a swap keeps.
+    - ``free``: the removable cells (P6), in order, kept through swaps, leaf placements and
+      leaf removals along with the cut cells.
 
     ``None`` means not worked out (yet, or since a change). A state gives each seat its own
     object before changing one (``copy`` after a clone); the arrays, maps and lists in it may
@@ -396,15 +408,13 @@ class PalaceGeometry:
     def changed(
         self, grid: bytes, cell: int, old: int, new: int, near: tuple[int, ...]
     ) -> None:
-        """``cell`` changed from ``old`` to ``new`` (0: empty), ``grid`` is the result.
+        """``cell`` changed from ``old`` to ``new`` (0: empty), ``grid`` is the result, and
+        the arrays are shared (not ``alone``): the signatures move along on a copy and the
+        cells around the change (``near``) are noted as stale until next asked for.
 
-        The neighbours' signatures move along and the cells around the change (``near``) are
-        judged again in the frontier: at once and in place when the arrays are this object's
-        alone, else on copies, the cells noted as stale until next asked for.
+        (An object that holds its arrays alone moves them along in place instead, in
+        ``built``, ``demolished`` and ``swapped``.)
         """
-        if self.alone:  # no copies, nothing left stale
-            change_in_place(self.sig, self.front, self.order, grid, cell, old, new, near)
-            return
         if self.front is not None:
             if len(self.stale) > 60:  # many changes unasked for: start again when asked
                 self.front, self.stale = None, ()
@@ -418,40 +428,115 @@ class PalaceGeometry:
         """``tile`` was placed on the empty ``cell`` (rules P1–P5): ``grid`` holds it now.
 
         (A cell's own signature depends only on its neighbours: the same before and after.)
+        A new leaf (one open contact) keeps the cut cells known: its contact becomes a cut
+        cell; held alone, the removable cells too: a neighbour it surrounds leaves them.
         """
+        sig = self.sig
         cut = self.cut
+        contact = 0
         if cut is not None:
-            sig = self.sig
             step = LONE_STEP[sig[cell] if sig is not None else signature(grid, cell)]
             if not step:
-                self.cut = None  # a new cycle may join pieces: search again when asked
+                self.cut = cut = None  # a new cycle may join pieces: search again when asked
             elif cell + step != ORIGIN:  # a new leaf: one more piece hangs on its contact
                 contact = cell + step
                 cut = cut.copy()
                 cut[contact] = cut.get(contact, 1) + 1
                 self.cut = cut
-        self.changed(grid, cell, 0, tile, NEAR_CHANGE[cell])
-        self.free = None
+        if not self.alone:
+            self.changed(grid, cell, 0, tile, NEAR_CHANGE[cell])
+            self.free = None
+            return
+        # in place: the shares and ring bits the tile adds, the frontier near it
+        north, east, south, west = SIDES[cell]
+        sig[north] += SIGNATURE_SOUTH[tile]
+        sig[east] += SIGNATURE_WEST[tile]
+        sig[south] += SIGNATURE_NORTH[tile]
+        sig[west] += SIGNATURE_EAST[tile]
+        f0, f1, f2, f3, f4, f5, f6, f7 = FLIPS_AT[cell]
+        sig[f0] |= 1
+        sig[f1] |= 2
+        sig[f2] |= 4
+        sig[f3] |= 8
+        sig[f4] |= 16
+        sig[f5] |= 32
+        sig[f6] |= 64
+        sig[f7] |= 128
+        front = self.front
+        if cell in front:
+            del front[cell]
+            self.order.remove(cell)
+        _judge(front, self.order, grid, sig, RING_INSIDE[cell])
+        free = self.free
+        if free is not None:
+            if cut is None:
+                self.free = None
+            else:  # its contact is a cut cell now; it may surround a neighbour
+                kept = list(free)
+                if contact in kept:
+                    kept.remove(contact)
+                for n in SIDES[cell]:
+                    if n in kept and FULL[sig[n]]:
+                        kept.remove(n)
+                if not FULL[sig[cell]]:
+                    insort(kept, cell)
+                self.free = tuple(kept)
 
     def demolished(self, grid: bytes, cell: int, tile: int) -> None:
-        """``tile`` left ``cell`` for the reserve (rule P6): ``grid`` is without it now."""
+        """``tile`` left ``cell`` for the reserve (rule P6): ``grid`` is without it now.
+
+        Removing a leaf keeps the cut cells known: its contact loses a piece; held alone,
+        the removable cells too: its occupied neighbours have a free side now.
+        """
+        sig = self.sig
         cut = self.cut
+        leaf = False
         if cut is not None:
-            sig = self.sig
             step = LONE_STEP[sig[cell] if sig is not None else signature(grid, cell)]
             if not step:
                 cut = None  # a cycle opened: some tiles may become cut cells
-            elif cell + step != ORIGIN:  # a leaf goes: one piece fewer on its contact
-                contact = cell + step
-                cut = cut.copy()
-                left = cut[contact] - 1
-                if left > 1:
-                    cut[contact] = left
-                else:
-                    del cut[contact]
+            else:
+                leaf = True
+                if cell + step != ORIGIN:  # a leaf goes: one piece fewer on its contact
+                    contact = cell + step
+                    cut = cut.copy()
+                    left = cut[contact] - 1
+                    if left > 1:
+                        cut[contact] = left
+                    else:
+                        del cut[contact]
             self.cut = cut
-        self.changed(grid, cell, tile, 0, NEAR_CHANGE[cell])
-        self.free = None
+        if not self.alone:
+            self.changed(grid, cell, tile, 0, NEAR_CHANGE[cell])
+            self.free = None
+            return
+        # in place: the shares and ring bits the tile takes away, the frontier near it
+        north, east, south, west = SIDES[cell]
+        sig[north] -= SIGNATURE_SOUTH[tile]
+        sig[east] -= SIGNATURE_WEST[tile]
+        sig[south] -= SIGNATURE_NORTH[tile]
+        sig[west] -= SIGNATURE_EAST[tile]
+        f0, f1, f2, f3, f4, f5, f6, f7 = FLIPS_AT[cell]
+        sig[f0] ^= 1
+        sig[f1] ^= 2
+        sig[f2] ^= 4
+        sig[f3] ^= 8
+        sig[f4] ^= 16
+        sig[f5] ^= 32
+        sig[f6] ^= 64
+        sig[f7] ^= 128
+        _judge(self.front, self.order, grid, sig, NEAR_INSIDE[cell])
+        free = self.free
+        if free is not None:
+            if leaf:  # the leaf leaves; its neighbours (its contact among them) may go now
+                kept = list(free)
+                kept.remove(cell)
+                for n in SIDES[cell]:
+                    if grid[n] and n != ORIGIN and n not in cut and n not in kept:
+                        insort(kept, n)
+                self.free = tuple(kept)
+            else:
+                self.free = None
 
     def swapped(self, grid: bytes, cell: int, old: int, new: int) -> None:
         """``new`` replaced ``old`` on ``cell`` (rule P7): ``grid`` holds ``new`` now.
@@ -459,7 +544,16 @@ class PalaceGeometry:
         The same occupied cells and walking graph: the same cuts and removable cells, and
         only the four neighbours' signatures can change.
         """
-        self.changed(grid, cell, old, new, NEAR_SWAP[cell])
+        if self.alone:
+            sig = self.sig
+            north, east, south, west = SIDES[cell]
+            sig[north] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
+            sig[east] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
+            sig[south] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
+            sig[west] += SIGNATURE_EAST[new] - SIGNATURE_EAST[old]
+            _judge(self.front, self.order, grid, sig, SIDES_INSIDE[cell])
+        else:
+            self.changed(grid, cell, old, new, NEAR_SWAP[cell])
 
 
 def placements(grid: bytes, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

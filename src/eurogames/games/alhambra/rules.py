@@ -9,7 +9,7 @@ at setup and whenever the discard pile is reused.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect, insort
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -407,38 +407,35 @@ class AlhambraState(State):
     def _redesign_actions(self, p: int) -> list[Action]:
         """R1–R3 for seat p: they depend only on its Alhambra and its reserve.
 
-        Worked out again after nearly every turn of random play (a redesign changes both):
-        R1 per reserve tile over the frontier in cell order (kept in order, never sorted
-        here), R2 over the removable cells (kept through a swap or a change of the reserve
-        alone), R3 cell by cell (its order), a one-tile reserve without an inner loop. The
-        sequences are short (a dozen cells or so), where plain loops cost less than
-        comprehensions on this Python (each comprehension is a function call). The list is
-        cached per seat and shared by clones: nothing changes it once returned.
+        Worked out again after nearly every turn of random play (a redesign changes both), from
+        what the seat's geometry keeps up to date one change at a time: R1 per reserve tile
+        over the frontier in cell order, R2 over the removable cells, R3 cell by cell (its
+        order), a one-tile reserve without an inner loop. A tile is tested against a cell by
+        one look-up in a tuple (``FITS``, by the cell's signature). The frontier and the
+        Alhambra are small (a dozen cells or so): lists per tile kept up to date through each
+        change would touch as many cells as these loops read. Plain loops: each
+        comprehension is a function call on this Python. The list is cached per seat and
+        shared by clones: nothing changes it once returned.
         """
         out: list[Action] = []
         append = out.append
         reserve = self.reserves[p]
         grid = self.grids[p]
         cells = self.cells[p]
-        palace = self._palace(p)
+        palace = self._palaces[p] if self._owned and self._held[p] else self._palace(p)
         if reserve:  # R1: reserve -> Alhambra
             order = palace.order
-            if order is not None:  # up to date (the usual case in a playout)
-                front = palace.front
-            else:
-                front, order = palace.open_cells(grid, cells)
-            open_to: dict[int, list[int]] = {}  # wall mask -> its cells: reserves repeat masks
+            if order is None:  # else up to date (the usual case in a playout)
+                order = palace.open_cells(grid, cells)[1]
+            # the signatures are up to date with the frontier, and an open cell's options
+            # are its signature's (ALLOWED): a tile fits there where FITS says so
+            sig = palace.sig
             for tile in reserve:
                 by_cell = PLACE_BY_TILE[tile]
-                bit = TILE_BIT[tile]
-                fitting = open_to.get(bit)
-                if fitting is None:
-                    fitting = open_to[bit] = []
-                    for c in order:
-                        if front[c] & bit:
-                            fitting.append(c)
-                for c in fitting:
-                    append(by_cell[c])
+                fits = FITS[tile]
+                for c in order:
+                    if fits[sig[c]]:
+                        append(by_cell[c])
         if len(cells) == 1:
             return out
         sig = palace.sig
@@ -463,11 +460,11 @@ class AlhambraState(State):
         for tile in reserve:
             masks |= TILE_BIT[tile]
         for c in cells:  # R3, cell by cell: most cells fit no reserve tile
-            allowed = ALLOWED[sig[c]] & masks
-            if allowed and c != ORIGIN:
+            s = sig[c]
+            if ALLOWED[s] & masks and c != ORIGIN:
                 old = grid[c]
                 for tile in reserve:
-                    if allowed & TILE_BIT[tile]:
+                    if FITS[tile][s]:
                         append(SWAP_BY_TILES[tile][old])
         return out
 
@@ -497,12 +494,14 @@ class AlhambraState(State):
         """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
         legal = []
         append = legal.append
-        front, order = self._palace(p).open_cells(self.grids[p], self.cells[p])
+        palace = self._palace(p)
+        order = palace.open_cells(self.grids[p], self.cells[p])[1]
+        sig = palace.sig  # as in R1: a tile fits an open cell where FITS says so
         for tile in self.pending:
             by_cell = PLACE_BY_TILE[tile]
-            bit = TILE_BIT[tile]
+            fits = FITS[tile]
             for c in order:  # a loop: cheaper than a comprehension over a dozen cells
-                if front[c] & bit:
+                if fits[sig[c]]:
                     append(by_cell[c])
             append(RESERVE_BY_TILE[tile])
             if self.with_dirk:
@@ -625,33 +624,43 @@ class AlhambraState(State):
             self._purses[p] = (after, tuple(held), tuple(totals))
         return values == TILE_PRICE[tile]
 
-    def _set_cell(self, p: int, cell: int, value: int) -> bytes:
-        """Seat p's grid with ``value`` on ``cell`` (0 empties it); its redesigns change."""
+    # The three changes of an Alhambra (a cell filled, emptied, its tile replaced) write the
+    # new grid (bytes, shared by clones: replaced, never changed), drop the seat's cached
+    # redesigns and move its geometry along. Only ``_apply`` calls them, after ``_own``: the
+    # per-seat lists are this state's, and a geometry ``_held`` is its own.
+    def _build(self, p: int, tile: int, cell: int) -> None:
+        cells = self.cells[p]
+        at = bisect(cells, cell)
+        self.cells[p] = cells[:at] + (cell,) + cells[at:]  # sorted: a canonical order
         grid = bytearray(self.grids[p])
-        grid[cell] = value
+        grid[cell] = tile
         self.grids[p] = after = bytes(grid)
         self._redesign[p] = None
-        return after
-
-    def _build(self, p: int, tile: int, cell: int) -> None:
-        self.cells[p] = tuple(sorted((*self.cells[p], cell)))  # sorted: a canonical order
-        self._palace(p).built(self._set_cell(p, cell, tile), cell, tile)
+        (self._palaces[p] if self._held[p] else self._palace(p)).built(after, cell, tile)
 
     def _demolish(self, p: int, tile: int) -> None:
-        cell = self.tile_cell(p, tile)
+        grid = bytearray(self.grids[p])
+        cell = grid.find(tile)
+        grid[cell] = 0
+        self.grids[p] = after = bytes(grid)
         cells = self.cells[p]
         at = cells.index(cell)
         self.cells[p] = cells[:at] + cells[at + 1 :]
         self.reserves[p] = tuple(sorted((*self.reserves[p], tile)))
-        self._palace(p).demolished(self._set_cell(p, cell, 0), cell, tile)
+        self._redesign[p] = None
+        (self._palaces[p] if self._held[p] else self._palace(p)).demolished(after, cell, tile)
 
     def _swap(self, p: int, new: int, old: int) -> None:
-        cell = self.tile_cell(p, old)
+        grid = bytearray(self.grids[p])
+        cell = grid.find(old)
+        grid[cell] = new
+        self.grids[p] = after = bytes(grid)
         reserve = list(self.reserves[p])
         reserve.remove(new)
         insort(reserve, old)  # the reserve stays sorted
         self.reserves[p] = tuple(reserve)
-        self._palace(p).swapped(self._set_cell(p, cell, new), cell, old, new)
+        self._redesign[p] = None
+        (self._palaces[p] if self._held[p] else self._palace(p)).swapped(after, cell, old, new)
 
     def _generator(self) -> Rng:
         """The state's generator as an ``Rng`` (its whole state is the int ``self.rng``)."""

@@ -146,8 +146,8 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         if handed_out:
             return {"en": f"Place the tile handed to you at the end, {tile_words(tile, lang)}, "
                           f"in your Alhambra at {where}.",
-                    "zh-Hant": f"將終局分給你的{tile_words(tile, lang)}擺放在城堡的{where}位置。",
-                    "zh-Hans": f"将终局分给你的{tile_words(tile, lang)}摆放在城堡的{where}位置。",
+                    "zh-Hant": f"將終局分得的{tile_words(tile, lang)}擺放在城堡的{where}位置。",
+                    "zh-Hans": f"将终局分得的{tile_words(tile, lang)}摆放在城堡的{where}位置。",
                     }[lang]
         if en:
             source = "the bought tile" if placing else "from your reserve:"
@@ -162,8 +162,8 @@ def describe(state: Any, action: Action, lang: str = "en") -> str:
         if handed_out:
             return {"en": f"Put the tile handed to you at the end, {tile_words(tile, lang)}, "
                           "on your reserve.",
-                    "zh-Hant": f"將終局分給你的{tile_words(tile, lang)}放置於{t['reserve']}上。",
-                    "zh-Hans": f"将终局分给你的{tile_words(tile, lang)}放置于{t['reserve']}上。",
+                    "zh-Hant": f"將終局分得的{tile_words(tile, lang)}放置於{t['reserve']}上。",
+                    "zh-Hans": f"将终局分得的{tile_words(tile, lang)}放置于{t['reserve']}上。",
                     }[lang]
         if en:
             source = "the bought tile" if placing else "from your Alhambra:"
