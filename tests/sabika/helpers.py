@@ -25,13 +25,21 @@ def blank(state: SabikaState) -> SabikaState:
     """Every holding emptied (score 5, nothing else), every worker in the workshop."""
     for p in state.d["p"]:
         for key in ("mat", "goods", "store", "raw"):
-            p[key] = [0] * len(p[key])
+            p[key] = (0,) * len(p[key])
         p.update(dinars=0, paria=0, seals=0, ships={}, favour=0, blue=(), red=(), grey=(),
                  large=(), row=(0,), balances=0, pts={"start": 5},
-                 houses=((0,), (0,), (0,), (0,)), cap=4, work=["", "", "", ""], up=[True] * 4)
+                 houses=((0,), (0,), (0,), (0,)), cap=4, work=("", "", "", ""), up=(True,) * 4)
     state.d["sultans"] = ()
     state._legal = None
     return state
+
+
+def put(holder: dict[str, Any], key: str, i: int, value: Any) -> None:
+    """Set item ``i`` of ``holder[key]``: a seat's (and Yusuf's) counts and workers are tuples,
+    replaced whole (rules.py)."""
+    items = list(holder[key])
+    items[i] = value
+    holder[key] = tuple(items)
 
 
 def texts(state: SabikaState) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from eurogames.core import Rng
 from eurogames.games.sabika.data import DATA
 
-from .helpers import blank, new, play, playing, texts, turn
+from .helpers import blank, new, play, playing, put, texts, turn
 
 
 def with_event(number: int, players: int = 2, **options):
@@ -57,7 +57,7 @@ def test_ad3_q28_the_events_change_after_tribute_in_rounds_two_and_four():
     d["round"] = 2
     for p in d["p"]:
         p["up"] = [False] * 4
-    d["p"][0]["up"][3] = True
+    put(d["p"][0], "up", 3, True)
     turn(state, 0)
     play(state, "rest p")
     while d["round"] == 2:

@@ -24,7 +24,7 @@ from eurogames.games.sabika.heuristic import (
     yusuf_value,
 )
 
-from .helpers import blank, new, play, playing, texts, turn
+from .helpers import blank, new, play, playing, put, texts, turn
 
 LONG = bool(os.environ.get("EUROGAMES_LONG"))
 MAX_PLIES = 20_000  # far beyond any game seen: a policy that stalls fails instead of hanging
@@ -64,6 +64,7 @@ def hide_everything_else(state, seat):
     stacks reversed, another generator, the face-down event, Yusuf's tiles and decks, the
     others' start tiles before the reveal."""
     other = state.clone()
+    other.thaw()  # written directly below
     d = other.d
     d["small_deck"] = tuple(reversed(d["small_deck"]))
     d["minor_deck"] = tuple(reversed(d["minor_deck"]))
@@ -136,14 +137,16 @@ def test_more_points_materials_goods_and_paria_are_worth_more():
     base = blank(playing(2))
     seat = 0
     before = evaluate(base, seat)
-    for change in (lambda p: p["pts"].update(buildings=10), lambda p: p["mat"].__setitem__(3, 2),
-                   lambda p: p["goods"].__setitem__(1, 2), lambda p: p.update(paria=3),
+    for change in (lambda p: p["pts"].update(buildings=10), lambda p: put(p, "mat", 3, 2),
+                   lambda p: put(p, "goods", 1, 2), lambda p: p.update(paria=3),
                    lambda p: p.update(blue=(1,)), lambda p: p.update(dinars=6)):
         better = base.clone()
+        better.thaw()
         change(better.d["p"][seat])
         better._legal = None
         assert evaluate(better, seat) > before
     ahead = base.clone()
+    ahead.thaw()
     ahead.d["p"][0]["pts"]["buildings"] = 15
     assert evaluate(ahead, 0) > 0 > evaluate(ahead, 1)
 
@@ -156,6 +159,7 @@ def test_paria_is_worth_the_tribute_it_will_pay_pa1_pa2():
 
     def with_paria(n):
         other = state.clone()
+        other.thaw()
         other.d["p"][0]["paria"] = n
         return seat_value(other, 0)
 
@@ -207,6 +211,7 @@ def test_yusuf_is_the_rival_in_solo_q52():
     seats, others = seat_values(state)
     assert len(seats) == 1 and others == [yusuf_value(state)]
     ahead = state.clone()
+    ahead.thaw()
     ahead.d["y"]["pts"]["cards"] = 40
     assert evaluate(ahead, 0) < evaluate(state, 0)
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from eurogames.core import IllegalActionError
+from eurogames.core.rng import Rng
 from eurogames.games.sabika.data import DATA
 from eurogames.games.sabika.rules import FROZEN_PLAYER, _copy, copy_position
 
-from .helpers import blank, new, play, playing, texts, turn
+from .helpers import blank, new, play, playing, put, texts, turn
 
 
 # -- set-up (U, V) --------------------------------------------------------------------------
@@ -19,7 +20,7 @@ def test_u15_u19_each_player_starts_alike(players):
     for p in state.d["p"]:
         assert p["houses"] == ((0,), (0,), (0,), (0,)) and p["pts"] == {"start": 5}
         assert p["paria"] == 0 and p["favour"] == 0 and p["ships"] == {}
-        assert p["work"] == ["", "", "", ""] and p["up"] == [True] * 4
+        assert p["work"] == ("", "", "", "") and p["up"] == (True,) * 4
     assert state.capacity(0) == 4
 
 
@@ -126,7 +127,7 @@ def test_w5_w12_occupancy_pays_each_other_player():
     d["p"][0]["work"], d["p"][0]["dinars"] = ["o2", "", "", ""], 10
     d["p"][1]["work"] = ["o6", "", "", ""]
     d["p"][2]["work"] = ["", "o6", "", ""]
-    d["p"][1]["up"][0] = False
+    put(d["p"][1], "up", 0, False)
     turn(state, 0)
     play(state, "move b1 o6")  # W12: 4 steps (2) and two other players' workers (2)
     assert [p["dinars"] for p in d["p"]] == [6, 1, 1]
@@ -149,7 +150,7 @@ def test_v4_q25_void_spaces_are_no_destination_with_three_players():
     state4 = blank(playing(4))
     turn(state4, 0)
     assert "move b1 o9" not in texts(state4)  # o9 builds: nothing affordable
-    state4.d["p"][0]["mat"][0] = 1
+    put(state4.d["p"][0], "mat", 0, 1)
     state4._legal = None
     assert "move b1 o9" in texts(state4)
 
@@ -180,10 +181,10 @@ def test_w7_w9_main_and_secondary_in_either_order_then_done():
     d["p"][0]["dinars"] = 1
     turn(state, 0)
     play(state, "move b1 o2", "secondary r1")
-    assert d["p"][0]["raw"] == [1, 0, 0] and d["p"][0]["dinars"] == 0  # S3: 1 dinar
+    assert d["p"][0]["raw"] == (1, 0, 0) and d["p"][0]["dinars"] == 0  # S3: 1 dinar
     assert "done" in texts(state)
     play(state, "quarry plaster,wood,wood", "done")
-    assert d["p"][0]["mat"][:2] == [1, 2] and state.current_player == 1
+    assert d["p"][0]["mat"][:2] == (1, 2) and state.current_player == 1
 
 
 def test_w10_rest_gives_three_dinars_and_costs_a_point():
@@ -210,8 +211,8 @@ def test_h6_h10_gaining_a_held_raw_processes_it_and_leaves_the_token():
     d["p"][0]["raw"] = [0, 1, 0]
     turn(state, 0)
     play(state, "move m m1", "secondary r1")
-    assert d["raws"]["r1"] == 1 and d["p"][0]["raw"] == [0, 0, 0]
-    assert d["p"][0]["goods"] == [0, 1, 0]
+    assert d["raws"]["r1"] == 1 and d["p"][0]["raw"] == (0, 0, 0)
+    assert d["p"][0]["goods"] == (0, 1, 0)
 
 
 def test_s2_an_empty_raw_slot_processes_a_raw_instead():
@@ -244,7 +245,7 @@ def test_wh4_overflow_discards_down_to_capacity():
     play(state, "move b1 o2", "quarry plaster,plaster,plaster")
     assert state.current_player == 0 and texts(state)[0].startswith("discard")
     play(state, "discard plaster", "discard plaster")
-    assert d["p"][0]["mat"] == [1, 0, 2, 1] and texts(state) == ["done"]
+    assert d["p"][0]["mat"] == (1, 0, 2, 1) and texts(state) == ["done"]
 
 
 def test_q29_materials_are_limited_to_the_supply():
@@ -273,12 +274,14 @@ def test_o3_expansion_scores_one_then_two_and_gives_the_tile_bonus():
     p = d["p"][0]
     assert p["houses"][1] == (0, 1) and p["dinars"] == 3 and p["pts"]["other"] == 1
     turn(state, 0)
-    p["work"][0], p["up"][0] = "", True
+    put(p, "work", 0, "")
+    put(p, "up", 0, True)
     play(state, "move b1 o1", "expand w2 h2")
     assert p["houses"][1] == (0, 1, 13) and p["pts"]["other"] == 3 and p["dinars"] == 5
     assert state.capacity(0) == 4 + 1 + 2
     turn(state, 0)
-    p["work"][0], p["up"][0] = "", True
+    put(p, "work", 0, "")
+    put(p, "up", 0, True)
     d["whd"][0] = 2
     play(state, "move b1 o1")
     assert "expand w1 h2" not in texts(state) and "expand w1 h1" in texts(state)  # O3: twice
@@ -314,13 +317,13 @@ def test_q59_a_granted_warehouse_action_may_take_any_tile():
 def test_o5_o10_market_two_dinars_then_two_transactions():
     state = blank(playing(2))
     d = state.d
-    d["p"][0]["mat"][1] = 1
+    put(d["p"][0], "mat", 1, 1)
     d["p"][0]["goods"] = [1, 0, 0]
     turn(state, 0)
     play(state, "move b1 o4", "market")
     assert d["p"][0]["dinars"] == 2
     play(state, "exchange wood marble", "sell goods sugar")  # O10: the seed's example
-    assert d["p"][0]["mat"] == [0, 0, 1, 0] and d["p"][0]["dinars"] == 5
+    assert d["p"][0]["mat"] == (0, 0, 1, 0) and d["p"][0]["dinars"] == 5
     assert d["discards"][0] == 1 and texts(state) == ["done"]
 
 
@@ -330,16 +333,16 @@ def test_o6_buying_a_raw_takes_it_from_the_wheel():
     d["raws"]["r2"] = 2
     turn(state, 0)
     play(state, "move b1 o4", "market", "buy raw r2")
-    assert d["p"][0]["raw"] == [0, 0, 1] and d["raws"]["r2"] == -1 and d["p"][0]["dinars"] == 1
+    assert d["p"][0]["raw"] == (0, 0, 1) and d["raws"]["r2"] == -1 and d["p"][0]["dinars"] == 1
 
 
 def test_o7_exchanging_down_gives_a_dinar():
     state = blank(playing(2))
     d = state.d
-    d["p"][0]["mat"][3] = 1
+    put(d["p"][0], "mat", 3, 1)
     turn(state, 0)
     play(state, "move b1 o4", "market", "exchange glazed marble")
-    assert d["p"][0]["mat"] == [0, 0, 1, 0] and d["p"][0]["dinars"] == 3
+    assert d["p"][0]["mat"] == (0, 0, 1, 0) and d["p"][0]["dinars"] == 3
 
 
 # -- building (B) -----------------------------------------------------------------------------
@@ -473,7 +476,7 @@ def test_x11_r2_a_blue_city_pays_income_at_the_round_end():
     d["p"][0]["paria"] = 20  # pays the tribute from the marker
     for p in d["p"]:
         p["up"] = [False] * 4
-    d["p"][0]["up"][3] = True
+    put(d["p"][0], "up", 3, True)
     turn(state, 0)
     play(state, "rest p")
     assert d["p"][0]["dinars"] == 3 + 2
@@ -486,7 +489,7 @@ def test_x12_x14_production_processes_up_to_two_raws_and_takes_a_city_reward():
     d["p"][0].update(ships={"algiers": 1}, raw=[1, 0, 1])
     turn(state, 0)
     play(state, "move m m2", "produce process sugar,silk")
-    assert d["p"][0]["goods"] == [1, 0, 1] and d["p"][0]["raw"] == [0, 0, 0]
+    assert d["p"][0]["goods"] == (1, 0, 1) and d["p"][0]["raw"] == (0, 0, 0)
     play(state, "produce city algiers")
     assert d["p"][0]["paria"] == 2
 
@@ -613,7 +616,7 @@ def test_r5_r6_round_end_stands_workers_moves_sultans_and_fills_empty_slots():
     d["small"][1] = 0
     for p in d["p"]:
         p["up"] = [False] * 4
-    d["p"][0]["up"][3] = True
+    put(d["p"][0], "up", 3, True)
     turn(state, 0)
     play(state, "rest p")  # seat 0 now has 3 dinars: its tribute is a decision
     revealing = []
@@ -623,7 +626,7 @@ def test_r5_r6_round_end_stands_workers_moves_sultans_and_fills_empty_slots():
             revealing.append(action.kind)
         play(state, action.text)
     assert revealing == ["tribute"]
-    assert all(p["up"] == [True] * 4 for p in d["p"])
+    assert all(p["up"] == (True,) * 4 for p in d["p"])
     assert d["sultans"] == ("o3", "o5", "o7", "o9", "m2", "m5", "i2", "i1")  # N2: void too
     assert d["raws"]["r2"] == 0 and d["raws"]["r1"] >= 0 and d["small"][1]
 
@@ -663,7 +666,7 @@ def last_rest_of_round_five(**options):
     d["tower"] = tuple(d["wishes"][:2])
     for p in d["p"]:
         p["up"] = [False] * 4
-    d["p"][0]["up"][3] = True
+    put(d["p"][0], "up", 3, True)
     return turn(state, 0)
 
 
@@ -801,6 +804,76 @@ def test_the_fast_copy_equals_the_plain_copy():
         play(state, texts(state)[0])
 
 
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_copy_on_write_clone_equals_its_original_and_stays_apart(players):
+    """clone() shares the seats', Yusuf's and the board's parts until one side writes them:
+    every ply, a clone equals the plain copy, and a random action played on the clone leaves
+    the original as it was, and one played on the original leaves the clone as it was."""
+    state = new(players, seed=5, events="random")
+    rng = Rng(players)
+    while not state.is_over():
+        before = _copy(state.d)
+        twin = state.clone()
+        assert _copy(twin.d) == before
+        twin.apply(rng.choice(twin.legal_actions()))
+        assert _copy(state.d) == before
+        after = _copy(twin.d)
+        other = state.clone()
+        state.apply(rng.choice(state.legal_actions()))
+        assert _copy(twin.d) == after and _copy(other.d) == before
+        other.apply(rng.choice(other.legal_actions()))  # a third state on the shared parts
+        assert _copy(twin.d) == after
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_speed_shortcuts_agree_with_their_plain_definitions(players):
+    """In random games and their clones, at every ply: _overfull, which looks only at seats
+    that gained since their last look, names the seat that looking at every seat names (WH4);
+    tribute_is_open says whether _gen_tribute lists more than one payment (PA2); a market's
+    transactions can always be ended (O5); the legal actions that _settle kept are those
+    generated afresh."""
+    for seed in range(4):
+        state = new(players, seed=seed, events="random")
+        rng = Rng(seed * 5 + players)
+        while not state.is_over():
+            twin = state.clone()
+            twin.apply(rng.choice(twin.legal_actions()))
+            for s in (twin, state):
+                assert s._overfull() == s.overfull_seat()
+                stack = s.d["stack"]
+                if stack and stack[-1]["k"] == "tribute":
+                    assert s.tribute_is_open(stack[-1]) == (len(s._gen_tribute(stack[-1])) > 1)
+                if stack and stack[-1]["k"] == "tx":  # _settle takes a tx frame as open
+                    assert s._gen_tx(stack[-1])[-1].text == "done"
+                if s._legal is not None:
+                    assert s._legal == s._generate()
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("holding", "due", "payments"), [
+    ({}, 2, 1), ({}, 0, 0), ({"seals": 1}, 2, 2), ({"paria": 1}, 2, 2), ({"dinars": 1}, 2, 1),
+    ({"dinars": 2}, 2, 2), ({"paria": 3, "seals": 3}, 0, 0)])
+def test_pa2_a_tribute_is_a_decision_only_with_two_ways_to_pay(holding, due, payments):
+    state = blank(playing(2))
+    state.d["p"][0].update(holding)
+    top = {"k": "tribute", "seat": 0, "due": due}
+    assert len(state._gen_tribute(top)) == payments
+    assert state.tribute_is_open(top) == (payments > 1)
+
+
+def test_thaw_makes_every_part_the_states_own():
+    state = playing(1, seed=3)
+    before = _copy(state.d)
+    twin = state.clone()
+    twin.thaw()
+    twin.d["p"][0]["pts"]["buildings"] = 15  # the rules replace this dict; a test need not
+    twin.d["y"]["pts"]["cards"] = 40
+    twin.d["supply"][0] -= 5
+    twin.d["stack"].append({"k": "first", "seat": 0})
+    assert _copy(state.d) == before != _copy(twin.d)
+    assert twin.d["y"]["pts"]["cards"] == 40 and twin.d["supply"][0] == before["supply"][0] - 5
+
+
 # -- more rulings ------------------------------------------------------------------------------
 def test_q19_the_major_display_is_never_refilled():
     state = blank(playing(2))
@@ -891,7 +964,7 @@ def test_mn14_a_free_ship_exports_at_most_one_goods_without_seal_or_reward():
     play(state, "mn14 cairo sugar")
     p = d["p"][0]
     assert p["ships"] == {"cairo": 1} and p["seals"] == 0 and "cairo" in d["seals"]
-    assert p["pts"]["exports"] >= 1 and p["goods"] == [0, 0, 0]
+    assert p["pts"]["exports"] >= 1 and p["goods"] == (0, 0, 0)
 
 
 def test_mn16_goods_go_to_the_poem_store_with_a_point_and_a_paria():
@@ -901,7 +974,7 @@ def test_mn16_goods_go_to_the_poem_store_with_a_point_and_a_paria():
     state.store_goods(0, 1)
     state._settle()
     p = d["p"][0]
-    assert p["store"] == [0, 1, 0] and p["goods"] == [0, 0, 0]
+    assert p["store"] == (0, 1, 0) and p["goods"] == (0, 0, 0)
     assert p["pts"]["exports"] == 1 and p["paria"] == 1
     assert state.count(0, "storage_boxes") == 4 + 2
 
@@ -933,7 +1006,7 @@ def test_mn21_a_quarry_also_gives_a_raw_or_a_marble():
     play(state, "move b1 o2", "quarry plaster,plaster,plaster")
     assert texts(state) == ["choose 1", "choose 2"]
     play(state, "choose 2")
-    assert d["p"][0]["mat"] == [3, 0, 1, 0]
+    assert d["p"][0]["mat"] == (3, 0, 1, 0)
 
 
 def test_mn4_a_large_buildings_bonus_without_the_tile_or_favour():

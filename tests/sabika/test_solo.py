@@ -13,7 +13,7 @@ from eurogames.games.sabika.data import DATA
 from eurogames.games.sabika.game import GAME
 from eurogames.games.sabika.solo import YUSUF
 
-from .helpers import play, texts
+from .helpers import play, put, texts
 
 
 def solo(seed: int = 1, **options):
@@ -160,10 +160,10 @@ def test_ya3_q68_the_tile_with_most_boxes_beside_him_else_opposite():
     d = state.d
     y = blank_yusuf(state)
     d["whd"] = [1, 23, 0, 13]  # w1 (1 box), w2 (3 boxes) beside o1; w4 (2) beside o5
-    y["work"][0] = "o1"
+    put(y, "work", 0, "o1")
     state.y_warehouse({"w": 0})
     assert y["houses"] == (23,)
-    y["work"][0] = "o5"
+    put(y, "work", 0, "o5")
     state.y_warehouse({"w": 0})
     assert y["houses"] == (23, 13)
     state.y_warehouse({"w": 0})

@@ -1,10 +1,17 @@
 """Sabika's rules (docs/rules/sabika.md): the position, its legal actions and their effects.
 
-The position ``d`` is plain JSON (lists, dicts, ints, strings), so ``to_json`` is a copy and a
-clone is a structural copy of known fields (:func:`copy_position`). Decisions inside a turn
-and out of turn are frames on a stack (``d["stack"]``, top last): each frame names the seat
-that decides (``current_player``) and what it decides; frames whose kind starts with ``_``
-are automatic steps (income, the narrator, tribute, reset, refresh) that ``_settle`` runs.
+The position ``d`` is plain JSON in shape (lists or tuples, dicts, ints, strings), so
+``to_json`` is a copy. A clone shares the position's parts with its original and copies a part
+only when the state writes it (copy on write, :meth:`SabikaState.clone`): the rules write a
+seat's holdings through ``_p``, Yusuf's through ``_y`` and a board list through ``_b``, never
+through ``d`` directly; a seat's sequences are tuples and its dicts are replaced whole, never
+written in place. Code outside the rules that writes ``d`` (a test setting up a position)
+calls ``thaw()`` first on a state that has been cloned.
+
+Decisions inside a turn and out of turn are frames on a stack (``d["stack"]``, top last): each
+frame names the seat that decides (``current_player``) and what it decides; frames whose kind
+starts with ``_`` are automatic steps (income, the narrator, tribute, reset, refresh) that
+``_settle`` runs.
 
 Attributes of ``d`` (everything is public unless said otherwise, I3, Q49):
 
@@ -33,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eurogames.core import Action, Opponent, Rng, ScorePart, State
+from eurogames.core import Action, Event, Opponent, Rng, ScorePart, State
 from eurogames.games.sabika import actions as A
 from eurogames.games.sabika.actions import GOODS, MATERIALS, act
 from eurogames.games.sabika.data import Effect, SabikaData
@@ -44,8 +51,12 @@ GOODS_ID = {"sugar": 0, "pottery": 1, "clothing": 2}
 OUTER, MIDDLE, INNER = "outer", "middle", "inner"
 PARTS = ("start", "buildings", "poems", "exports", "wishes", "majors", "trade", "leftovers",
          "other", "losses")
-AUTO = ("take_raw", "take_goods", "take_mat", "process", "tribute", "split", "first",
-        "reward", "favour", "fee")  # a gain (or payment) with one option is taken without asking
+# a gain (or payment) with one option is taken without asking
+AUTO = frozenset(("take_raw", "take_goods", "take_mat", "process", "tribute", "split", "first",
+                  "reward", "favour", "fee"))
+# decisions that close when they have no option left (a "tx" frame never does: "done" always
+# ends the transactions, O5)
+CLOSABLE = frozenset(("build", "choose", "mn4", "mn14", "mn17", "warehouse", "grant"))
 
 
 def _copy(x: Any) -> Any:
@@ -57,9 +68,11 @@ def _copy(x: Any) -> Any:
     return x
 
 
-# pieces of the position that rarely change are tuples, replaced whole when they do, so that
-# a clone shares them (a speed trick: cloning is the search loop's main cost)
-FROZEN_PLAYER = ("houses", "large", "row", "blue", "red", "grey", "dealt")
+# a seat's sequences are tuples, replaced whole when they change (``replaced``), and its dicts
+# (``ships``, ``pts``) are replaced whole too, so that copying a seat's holdings (``_p``) is
+# one shallow dict copy that shares them all
+FROZEN_PLAYER = ("houses", "large", "row", "blue", "red", "grey", "dealt", "mat", "goods",
+                 "store", "raw", "work", "up")
 FROZEN_BOARD = ("sultans", "large", "small_deck", "small_discard", "minor_deck", "seals",
                 "wishes", "tower", "event_pile", "event_discard")
 
@@ -77,17 +90,41 @@ def freeze(d: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
+def replaced(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``items`` with item ``i`` replaced by ``value`` (how the rules write a tuple)."""
+    new = list(items)
+    new[i] = value
+    return tuple(new)
+
+
+def added(items: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    """``items`` with ``n`` added to item ``i``."""
+    new = list(items)
+    new[i] += n
+    return tuple(new)
+
+
+def copy_player(p: dict[str, Any]) -> dict[str, Any]:
+    """A seat's holdings that may be written in place, sharing only their tuples."""
+    return {**p, "ships": p["ships"].copy(), "pts": p["pts"].copy()}
+
+
+# the board's lists and dicts that the rules write in place, each copied on its first write
+BOARD_PARTS = ("small", "minor", "major", "whd", "bag", "discards", "supply", "raws", "marble",
+               "cities")
+# ownership bits of a state (``_own``): seats 0-3, Yusuf, then the board's parts
+YUSUF_BIT = 1 << 4
+BOARD_BIT = {key: 1 << (5 + i) for i, key in enumerate(BOARD_PARTS)}
+OWN_ALL = -1  # every bit set: a position shared with no other state
+
+
 def copy_position(d: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``d`` sharing only its tuples (tests/sabika/test_rules.py holds it equal to
     ``_copy``)."""
     c = d.copy()
     c["stack"] = [f.copy() for f in d["stack"]]
-    c["p"] = [{**p, "mat": p["mat"][:], "goods": p["goods"][:], "store": p["store"][:],
-               "raw": p["raw"][:], "ships": p["ships"].copy(), "work": p["work"][:],
-               "up": p["up"][:], "pts": p["pts"].copy()} for p in d["p"]]
-    for key in ("small", "minor", "major", "whd", "bag", "discards", "supply"):
-        c[key] = d[key][:]
-    for key in ("raws", "marble", "cities"):
+    c["p"] = [copy_player(p) for p in d["p"]]
+    for key in BOARD_PARTS:
         c[key] = d[key].copy()
     if "y" in d:
         c["y"] = copy_yusuf(d["y"])
@@ -155,6 +192,18 @@ class Board:
         self.neighbours = {c: tuple(sorted(x for pair in data.routes if c in pair
                                            for x in pair if x != c and x != "granada"))
                            for c in self.cities}
+        # Yusuf's (solo.py): his worker cards by kind and id, the small-building display's
+        # slots with their columns and rows, the warehouse display's distances
+        self.bot_cards = {kind: {c.id: c for c in cards} for kind, cards in data.bot_cards.items()}
+        self.small_layout = tuple((A.SMALL_SLOTS.index(s.lower()), col, row)
+                                  for s, col, row in data.small_building_display)
+        self.display_distance = {x.id.lower(): x.distance for x in side.warehouse_display}
+        # the wish tiles by id: the first of an id, as the narrator looks them up, and the
+        # last, as Yusuf does (the shipped ids are unique)
+        self.wish_first: dict[str, Any] = {}
+        for w in data.wishes:
+            self.wish_first.setdefault(w.id, w)
+        self.wish_last = {w.id: w for w in data.wishes}
 
 
 BOARDS: dict[tuple[int, int], Board] = {}
@@ -173,7 +222,7 @@ def worker_ring(w: int) -> str:
 
 class SabikaState(Yusuf, State):
     __slots__ = ("game", "seed", "options", "players", "ply", "_history", "_legal", "_events",
-                 "d", "b", "data")
+                 "d", "b", "data", "_own", "_gained")
 
     def __init__(self, game: Any, seed: int, options: dict[str, Any], d: dict[str, Any],
                  players: int) -> None:
@@ -181,6 +230,8 @@ class SabikaState(Yusuf, State):
         self.data: SabikaData = game.tables
         self.b = board_for(self.data, players)
         self.d = d
+        self._own = OWN_ALL  # d is this state's alone
+        self._gained = -1  # any seat may be over its storage (see _overfull)
         self.ply, self._history, self._legal, self._events = 0, None, None, ()
 
     # -- basics ---------------------------------------------------------------------------
@@ -197,63 +248,124 @@ class SabikaState(Yusuf, State):
         return self.d["phase"] == "over"
 
     def clone(self) -> SabikaState:
+        """Copy on write (cloning is the search loop's main cost, and an action changes a
+        seat or two): the twin gets its own top level of ``d``, list of seats and frame
+        stack, and shares every seat's holdings, Yusuf's and the board's lists with this
+        state; from now on neither state owns them, so whichever writes one first copies it
+        (``_p``, ``_y``, ``_b``). tests/sabika/test_rules.py holds a clone equal to the plain
+        copy and independent of its original."""
         twin = SabikaState.__new__(SabikaState)  # no __init__: nothing to look up again
         twin.game, twin.seed, twin.options, twin.players = (
             self.game, self.seed, self.options, self.players)
         twin.data, twin.b = self.data, self.b
-        twin.d = copy_position(self.d)
+        d = self.d
+        c = twin.d = d.copy()
+        c["p"] = d["p"][:]
+        stack = d["stack"]
+        c["stack"] = [f.copy() for f in stack] if stack else []
+        self._own = twin._own = 0
+        twin._gained = self._gained
         twin.ply, twin._history, twin._legal, twin._events = (
             self.ply, self._history, self._legal, self._events)
         return twin
+
+    def _p(self, seat: int) -> dict[str, Any]:
+        """The seat's holdings, to write: copied first if another state may share them."""
+        bit = 1 << seat
+        if self._own & bit:
+            return self.d["p"][seat]
+        self._own |= bit
+        ps = self.d["p"]
+        p = ps[seat] = ps[seat].copy()  # its tuples and dicts are replaced, never written
+        return p
+
+    def _y(self) -> dict[str, Any]:
+        """Yusuf's holdings, to write (as ``_p``)."""
+        if self._own & YUSUF_BIT:
+            return self.d["y"]
+        self._own |= YUSUF_BIT
+        y = self.d["y"] = self.d["y"].copy()  # as a seat's
+        return y
+
+    def _b(self, key: str) -> Any:
+        """A list or dict of the board (``BOARD_PARTS``), to write (as ``_p``)."""
+        bit = BOARD_BIT[key]
+        if self._own & bit:
+            return self.d[key]
+        self._own |= bit
+        part = self.d[key] = self.d[key].copy()
+        return part
+
+    def thaw(self) -> None:
+        """Make every part of the position this state's own, so that ``d`` may be written
+        directly (a test setting up a position on a clone)."""
+        self.d.update(copy_position(self.d))
+        self._own = OWN_ALL
+        self._gained = -1
 
     def ev(self, key: str) -> Any:
         """The current event's change (AD4; data events[].changes), 0 without one."""
         current = self.d["event"]
         return self.data.events[current - 1].changes.get(key, 0) if current else 0
 
-    def _rng(self) -> Rng:
-        rng = Rng.__new__(Rng)
-        rng.state = self.d["rng"]
-        return rng
-
     def _draw(self, holder: dict[str, Any], key: str) -> Any:
         """The next card or tile of the hidden pile ``holder[key]`` (I1, I5): drawn at random
         now; the pile is replaced by one without it."""
-        rng = self._rng()
+        d = self.d
+        rng = Rng.__new__(Rng)
+        rng.state = d["rng"]
         pile = holder[key]
         i = rng.below(len(pile))
         card = pile[i]
         holder[key] = (*pile[:i], *pile[i + 1:])
-        self.d["rng"] = rng.state
-        self.d["draws"] += 1
+        d["rng"] = rng.state
+        d["draws"] += 1
         return card
+
+    def _draw_token(self) -> int:
+        """R6: a raw token drawn at random from the bag (``bag``: tokens by kind), as
+        ``_draw`` draws from the bag's tokens in kind order."""
+        d = self.d
+        bag = self._b("bag")
+        rng = Rng.__new__(Rng)
+        rng.state = d["rng"]
+        i = rng.below(bag[0] + bag[1] + bag[2])
+        d["rng"] = rng.state
+        d["draws"] += 1
+        g = 0 if i < bag[0] else 1 if i < bag[0] + bag[1] else 2
+        bag[g] -= 1
+        return g
 
     # -- holdings -------------------------------------------------------------------------
     def gain_points(self, seat: int, n: int, part: str = "other") -> None:
-        pts = self.d["p"][seat]["pts"]
-        pts[part] = pts.get(part, 0) + n
+        p = self._p(seat)
+        pts = p["pts"]
+        p["pts"] = {**pts, part: pts.get(part, 0) + n}
 
     def gain_paria(self, seat: int, n: int) -> None:
         """PA4, PA5: the marker moves up and goes on top of any markers there."""
         if n:
-            p = self.d["p"][seat]
+            p = self._p(seat)
             p["paria"] += n
             self.d["stamps"] += 1
             p["stamp"] = self.d["stamps"]
 
     def gain_material(self, seat: int, m: int, n: int = 1) -> int:
         """H2, Q29: a gain the supply cannot cover is cut to what it holds."""
-        d = self.d
         if self.options["material_supply"] == "limited":
-            n = min(n, d["supply"][m])
-            d["supply"][m] -= n
-        d["p"][seat]["mat"][m] += n
+            supply = self._b("supply")
+            n = min(n, supply[m])
+            supply[m] -= n
+        p = self._p(seat)
+        p["mat"] = added(p["mat"], m, n)
+        self._gained |= 1 << seat
         return n
 
     def spend_material(self, seat: int, m: int, n: int = 1) -> None:
-        self.d["p"][seat]["mat"][m] -= n
+        p = self._p(seat)
+        p["mat"] = added(p["mat"], m, -n)
         if self.options["material_supply"] == "limited":
-            self.d["supply"][m] += n
+            self._b("supply")[m] += n
 
     def capacity(self, seat: int) -> int:
         """WH2, Q50: the boxes of every tile in the four warehouses (kept as ``cap``, which
@@ -265,11 +377,31 @@ class SabikaState(Yusuf, State):
         return sum(1 + sum(tiles[t - 1].boxes for t in h[1:]) for h in self.d["p"][seat]["houses"])
 
     def _overfull(self) -> int:
-        """A seat holding more materials and goods than its warehouses hold (WH4), or -1."""
+        """The first seat holding more materials and goods than its warehouses hold (WH4),
+        or -1.
+
+        A speed trick (it runs before every decision): only the seats in ``_gained`` are
+        looked at, those that gained materials or goods since they were last found within
+        their storage (``gain_material``, ``store_goods`` and the secondary action's marble
+        set it: nothing else adds to a warehouse, and its capacity only grows).
+        tests/sabika/test_rules.py holds it to the plain definition, ``overfull_seat``."""
+        gained = self._gained
+        if not gained:
+            return -1
         for seat, p in enumerate(self.d["p"]):
-            mat, goods = p["mat"], p["goods"]
-            items = mat[0] + mat[1] + mat[2] + mat[3] + goods[0] + goods[1] + goods[2]
-            if items > p["cap"]:
+            if gained >> seat & 1:
+                mat, goods = p["mat"], p["goods"]
+                if mat[0] + mat[1] + mat[2] + mat[3] + goods[0] + goods[1] + goods[2] > p["cap"]:
+                    self._gained = gained
+                    return seat
+                gained ^= 1 << seat
+        self._gained = 0
+        return -1
+
+    def overfull_seat(self) -> int:
+        """``_overfull`` by its plain definition: every seat looked at."""
+        for seat in range(self.players):
+            if self.stored(seat) > self.capacity(seat):
                 return seat
         return -1
 
@@ -287,14 +419,15 @@ class SabikaState(Yusuf, State):
     def store_goods(self, seat: int, g: int) -> None:
         """H7, MN16: goods go to storage; to the goods-only poem first while it has room
         (each goods put there gives its points and paria, so the engine does not ask)."""
-        p = self.d["p"][seat]
+        p = self._p(seat)
         for poem in p["blue"]:
             for ab in self.data.minor_poems[poem - 1].blue:
                 if ab.kind == "goods_warehouse" and sum(p["store"]) < ab.boxes:
-                    p["store"][g] += 1
+                    p["store"] = added(p["store"], g, 1)
                     self._push(self._fx(seat, ["store", poem], "exports"))
                     return
-        p["goods"][g] += 1
+        p["goods"] = added(p["goods"], g, 1)
+        self._gained |= 1 << seat
 
     def money(self, seat: int) -> int:
         p = self.d["p"][seat]
@@ -302,7 +435,7 @@ class SabikaState(Yusuf, State):
 
     def pay(self, seat: int, cost: int, seals: int) -> None:
         """W6, X8, Q70: ``seals`` of the dinars are paid with seals (to the box)."""
-        p = self.d["p"][seat]
+        p = self._p(seat)
         p["seals"] -= seals
         p["dinars"] -= cost - seals
 
@@ -367,13 +500,13 @@ class SabikaState(Yusuf, State):
         """Run automatic steps and forced choices until a decision is due; a seat over its
         storage discards first (WH4)."""
         d = self.d
+        stack = d["stack"]
         while d["phase"] != "over":
-            stack = d["stack"]
             if not stack:
                 if not self._nothing_overfull():
                     continue
                 if d["phase"] == "play" and d["active"] == YUSUF and self.players == 1:
-                    stack.append({"k": "_yturn", "seat": 0})  # YT1: his turn, no decision
+                    self._step_yturn({"k": "_yturn", "seat": 0})  # YT1: his turn, no decision
                     continue
                 if d["phase"] == "play" and d["active"] < 0:
                     self._end_round()
@@ -383,28 +516,35 @@ class SabikaState(Yusuf, State):
             k = top["k"]
             if k[0] == "_":
                 stack.pop()
-                getattr(self, "_step" + k)(top)
+                STEPS[k](self, top)
             elif k == "fx":
                 self._run_fx(top)
             elif k == "act":
                 stack.pop()
                 self._granted(top["seat"], top["action"])
             elif k in AUTO:
-                options = self._gen_frame(top)
+                if k == "tribute" and self.tribute_is_open(top):
+                    if self._nothing_overfull():
+                        return  # the options are listed when asked
+                    continue
+                options = GENERATE[k](self, top)
                 if not options:
                     stack.pop()
                     if k == "fee":  # EV14, Q43: neither a dinar nor a seal: 1 point
                         self.gain_points(top["seat"], -1, "losses")
                 elif len(options) == 1:
-                    self._do(options[0])
+                    DO[options[0].kind](self, options[0])
                 elif self._nothing_overfull():
+                    self._legal = options  # what legal_actions() would list: the frame's
                     return
             elif k == "prod" and not self._production_options(top["seat"], top["done"]):
                 stack.pop()
-            elif k in ("build", "tx", "choose", "mn4", "mn14", "mn17", "warehouse", "grant"):
-                if not self._gen_frame(top):
+            elif k in CLOSABLE:
+                options = GENERATE[k](self, top)
+                if not options:
                     stack.pop()
                 elif self._nothing_overfull():
+                    self._legal = options
                     return
             elif self._nothing_overfull():
                 return
@@ -428,11 +568,10 @@ class SabikaState(Yusuf, State):
             return
         top["i"] = i + 1
         seat = top["seat"]
-        p = self.d["p"][seat]
         t = terms[i]
         k = t.kind
         if k == "dinars":
-            p["dinars"] += t.amount
+            self._p(seat)["dinars"] += t.amount
         elif k == "points":
             self.gain_points(seat, t.amount, top["part"])
         elif k == "paria":
@@ -473,7 +612,7 @@ class SabikaState(Yusuf, State):
     def advance_favour(self, seat: int) -> None:
         """F1: advance 1, then the reward of that space or any earlier one; on the last
         space, 1 point and any earlier reward (Q11, Q40)."""
-        p = self.d["p"][seat]
+        p = self._p(seat)
         last = len(self.data.favour_rewards) - 1
         if p["favour"] >= last:
             self.gain_points(seat, 1)
@@ -492,7 +631,7 @@ class SabikaState(Yusuf, State):
         return self._gen_frame(d["stack"][-1])
 
     def _gen_frame(self, top: dict[str, Any]) -> list[Action]:
-        return getattr(self, "_gen_" + top["k"])(top)
+        return GENERATE[top["k"]](self, top)
 
     def _gen_start(self, top: dict[str, Any]) -> list[Action]:
         return [act("start", t) for t in sorted(self.d["p"][top["seat"]]["dealt"])]
@@ -515,16 +654,14 @@ class SabikaState(Yusuf, State):
         payees = []
         for other in range(self.players):
             if other != seat:
-                for pos in d["p"][other]["work"]:
-                    if pos == space:
-                        payees.append(other)
+                payees += [other] * d["p"][other]["work"].count(space)
         sultan = 1
         per = self.data.dinars_per_worker + self.ev("dinars_per_other_players_worker")  # EV12
         if per > self.data.dinars_per_worker:
             sultan = self.options["event12_sultans_workers"]  # Q4
-        supply += sultan * sum(1 for s in d["sultans"] if s == space)  # N3
+        supply += sultan * d["sultans"].count(space)  # N3
         if self.players == 1:  # W5, Q4: Yusuf's workers, to the supply (EV12: 2)
-            supply += per * sum(1 for s in d["y"]["work"] if s == space)
+            supply += per * d["y"]["work"].count(space)
         return supply, len(payees) * per, payees
 
     def destinations(self, seat: int, w: int) -> list[str]:
@@ -931,6 +1068,14 @@ class SabikaState(Yusuf, State):
         return ([act("discard", MATERIALS[m]) for m in range(4) if p["mat"][m]]
                 + [act("discard", GOODS[g]) for g in range(3) if p["goods"][g]])
 
+    def tribute_is_open(self, top: dict[str, Any]) -> bool:
+        """Whether the tribute of ``top`` can be paid in more than one way (``_gen_tribute``
+        lists two or more): something is due and the seat has a paria step, 2 dinars or a
+        seal to pay it with, else only points are left."""
+        p = self.d["p"][top["seat"]]
+        return top["due"] > 0 and bool(
+            p["paria"] or p["dinars"] >= self.data.dinars_per_paria or p["seals"])
+
     def _gen_tribute(self, top: dict[str, Any]) -> list[Action]:
         """PA2: marker steps, 2 dinars each, seals, and points for the rest."""
         p = self.d["p"][top["seat"]]
@@ -950,11 +1095,11 @@ class SabikaState(Yusuf, State):
 
     # -- applying -------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._do(action)
+        DO[action.kind](self, action)
         self._settle()
 
     def _do(self, a: Action) -> None:
-        getattr(self, "_do_" + a.kind)(a)
+        DO[a.kind](self, a)
 
     def _pop(self) -> dict[str, Any]:
         return self.d["stack"].pop()
@@ -963,7 +1108,7 @@ class SabikaState(Yusuf, State):
         """U20-U22: keep a start tile; once every seat has chosen, all are revealed."""
         top = self._pop()
         d = self.d
-        d["p"][top["seat"]]["kept"] = a.tile
+        self._p(top["seat"])["kept"] = a.tile
         if any(p["kept"] == 0 for p in d["p"]):
             return
         d["draws"] += 1  # U20: the kept tiles are revealed together
@@ -971,31 +1116,30 @@ class SabikaState(Yusuf, State):
         d["phase"] = "play"
         if n == 1:  # YS4, Q34: Yusuf starts, on top; the human takes the 2nd position's dinars
             d["first"] = d["active"] = YUSUF
-            d["y"]["stamp"], d["p"][0]["stamp"], d["stamps"] = 2, 1, 2
+            self._y()["stamp"], self._p(0)["stamp"], d["stamps"] = 2, 1, 2
             self._emit("start_tiles", {"kept": [d["p"][0]["kept"]], "first": "yusuf"})
-            d["p"][0]["dinars"] += self.data.start_dinars[1]
+            self._p(0)["dinars"] += self.data.start_dinars[1]
             self._push(self._fx(0, ["start", d["p"][0]["kept"]]))
             return
         first = min(range(n), key=lambda s: d["p"][s]["kept"])
         d["first"] = d["active"] = first
         self._emit("start_tiles", {"kept": [p["kept"] for p in d["p"]], "first": first}, (first,))
         for i in range(n):  # U21: the start player's paria marker on top
-            d["p"][(first + i) % n]["stamp"] = n - i
+            self._p((first + i) % n)["stamp"] = n - i
         d["stamps"] = n
         frames = []
         for i in range(n):  # U22
             seat = (first + i) % n
-            d["p"][seat]["dinars"] += self.data.start_dinars[i]
+            self._p(seat)["dinars"] += self.data.start_dinars[i]
             frames.append(self._fx(seat, ["start", d["p"][seat]["kept"]]))
         self._push(*frames)
 
     def _do_rest(self, a: Action) -> None:
         """W10: the worker lies in the workshop; +3 dinars, -1 point (MN12)."""
-        d = self.d
-        seat = d["active"]
-        p = d["p"][seat]
-        p["work"][a.worker] = ""
-        p["up"][a.worker] = False
+        seat = self.d["active"]
+        p = self._p(seat)
+        p["work"] = replaced(p["work"], a.worker, "")
+        p["up"] = replaced(p["up"], a.worker, False)
         p["dinars"] += self.data.rest_dinars
         self.gain_points(seat, self.data.rest_points, "losses")  # data: -1
         self._push({"k": "_endturn", "seat": seat})
@@ -1005,7 +1149,7 @@ class SabikaState(Yusuf, State):
         """W2-W7: move, pay distance and occupancy, lie down."""
         d = self.d
         seat = d["active"]
-        p = d["p"][seat]
+        p = self._p(seat)
         supply, _players, payees = self.move_cost(seat, a.worker, a.space)
         seals = a.seals
         p["seals"] -= seals
@@ -1018,12 +1162,12 @@ class SabikaState(Yusuf, State):
                 if seals:
                     seals -= 1
                     if self.options["seal_paid_to_player"] == "dinar":  # Q51
-                        d["p"][other]["dinars"] += 1
+                        self._p(other)["dinars"] += 1
                 else:
                     p["dinars"] -= 1
-                    d["p"][other]["dinars"] += 1
-        p["work"][a.worker] = a.space
-        p["up"][a.worker] = False
+                    self._p(other)["dinars"] += 1
+        p["work"] = replaced(p["work"], a.worker, a.space)
+        p["up"] = replaced(p["up"], a.worker, False)
         d["stack"].append({"k": "turn", "seat": seat, "w": a.worker, "space": a.space,
                            "main": False, "sec": False, "refreshed": False})
 
@@ -1070,7 +1214,7 @@ class SabikaState(Yusuf, State):
         top = d["stack"][-1]
         seat = top["seat"]
         top["sec"] = True
-        p = d["p"][seat]
+        p = self._p(seat)
         self.pay(seat, self.secondary_cost(a.slot, top["w"]), a.seals)
         if a.slot[0] == "r":
             if a.choice:
@@ -1080,26 +1224,27 @@ class SabikaState(Yusuf, State):
         elif a.choice:
             self.gain_material(seat, MATERIALS.index(a.choice))
         else:
-            d["marble"][a.slot] = 0
-            p["mat"][2] += 1  # the slot's marble came from the supply at the refresh
+            self._b("marble")[a.slot] = 0  # the slot's marble came from the supply at the refresh
+            p["mat"] = added(p["mat"], 2, 1)
+            self._gained |= 1 << seat
 
     def take_token(self, seat: int, slot: str, goods: bool) -> None:
         """H5-H7: a token from the wheel; a raw already held is processed instead (H6)."""
-        d = self.d
-        g = d["raws"][slot]
-        p = d["p"][seat]
+        g = self.d["raws"][slot]
         if goods:
-            d["raws"][slot] = -1
+            self._b("raws")[slot] = -1
             self.store_goods(seat, g)
-        elif p["raw"][g]:
+        elif self.d["p"][seat]["raw"][g]:
             self.process_raw(seat, g)
         else:
-            d["raws"][slot] = -1
-            p["raw"][g] = 1
+            self._b("raws")[slot] = -1
+            p = self._p(seat)
+            p["raw"] = replaced(p["raw"], g, 1)
 
     def process_raw(self, seat: int, g: int) -> None:
         """H8: a raw on the workshop becomes goods in storage."""
-        self.d["p"][seat]["raw"][g] = 0
+        p = self._p(seat)
+        p["raw"] = replaced(p["raw"], g, 0)
         self.store_goods(seat, g)
 
     def _do_quarry(self, a: Action) -> None:
@@ -1123,12 +1268,12 @@ class SabikaState(Yusuf, State):
 
     def _do_expand(self, a: Action) -> None:
         """O3: a display tile onto a warehouse; 1 or 2 points; the tile's bonus."""
-        d = self.d
         seat = self._begin_warehouse_action()
         i = A.WAREHOUSE_SLOTS.index(a.display)
-        tile = d["whd"][i]
-        d["whd"][i] = 0
-        p = d["p"][seat]
+        whd = self._b("whd")
+        tile = whd[i]
+        whd[i] = 0
+        p = self._p(seat)
         house = (*p["houses"][a.house], tile)
         p["cap"] += self.data.warehouse_tiles[tile - 1].boxes
         p["houses"] = tuple(house if h == a.house else old for h, old in enumerate(p["houses"]))
@@ -1150,7 +1295,7 @@ class SabikaState(Yusuf, State):
 
     def start_market(self, seat: int) -> None:
         """O5: +2 dinars and 2 transactions (MN14's blue half: one more)."""
-        self.d["p"][seat]["dinars"] += self.data.market_visit_dinars
+        self._p(seat)["dinars"] += self.data.market_visit_dinars
         self._push({"k": "tx", "seat": seat, "n": self.data.market_transactions})
         self.trigger(seat, "market")
 
@@ -1172,34 +1317,34 @@ class SabikaState(Yusuf, State):
 
     def _do_buy(self, a: Action) -> None:
         seat = self._tx_used()
-        self.d["p"][seat]["dinars"] -= self.price(
+        self._p(seat)["dinars"] -= self.price(
             ("plaster", "wood", "marble", "glazed_ceramic")[a.material])
         self.gain_material(seat, a.material)
 
     def _do_buy_raw(self, a: Action) -> None:
         seat = self._tx_used()
-        self.d["p"][seat]["dinars"] -= self.price("raw")
+        self._p(seat)["dinars"] -= self.price("raw")
         self.take_token(seat, a.slot, goods=False)
 
     def _do_sell(self, a: Action) -> None:
         seat = self._tx_used()
         self.spend_material(seat, a.material)
-        self.d["p"][seat]["dinars"] += self.proceeds(
+        self._p(seat)["dinars"] += self.proceeds(
             ("plaster", "wood", "marble", "glazed_ceramic")[a.material])
 
     def _do_sell_goods(self, a: Action) -> None:
         seat = self._tx_used()
         self.spend_goods(seat, a.goods)
-        self.d["p"][seat]["dinars"] += self.proceeds("goods")
+        self._p(seat)["dinars"] += self.proceeds("goods")
 
     def spend_goods(self, seat: int, g: int) -> None:
         """H9: spent goods go to the discard pile beside the bag (warehouse goods first)."""
-        p = self.d["p"][seat]
+        p = self._p(seat)
         if p["goods"][g]:
-            p["goods"][g] -= 1
+            p["goods"] = added(p["goods"], g, -1)
         else:
-            p["store"][g] -= 1
-        self.d["discards"][g] += 1
+            p["store"] = added(p["store"], g, -1)
+        self._b("discards")[g] += 1
 
     def _do_exchange(self, a: Action) -> None:
         """O7: one material for the next one up or down; down also gives 1 dinar."""
@@ -1207,7 +1352,7 @@ class SabikaState(Yusuf, State):
         self.spend_material(seat, a.give)
         self.gain_material(seat, a.get)
         if a.get < a.give:
-            self.d["p"][seat]["dinars"] += 1
+            self._p(seat)["dinars"] += 1
 
     def _do_refresh(self, a: Action) -> None:
         """B2, Q13, Q45: pay 1, discard the small buildings on display, reveal up to 4,
@@ -1224,10 +1369,11 @@ class SabikaState(Yusuf, State):
             top["main"] = True
         else:
             top["refreshed"] = True
-        for i, card in enumerate(d["small"]):
+        small = self._b("small")
+        for i, card in enumerate(small):
             if card:
                 d["small_discard"] = (*d["small_discard"], card)
-                d["small"][i] = 0
+                small[i] = 0
         for i in range(4):
             self.fill_small(i)
         if top["k"] == "turn":
@@ -1239,7 +1385,7 @@ class SabikaState(Yusuf, State):
             d["small_deck"] = tuple(sorted(d["small_discard"]))
             d["small_discard"] = ()
         if d["small_deck"]:
-            d["small"][i] = self._draw(d, "small_deck")
+            self._b("small")[i] = self._draw(d, "small_deck")
 
     def build_points(self, seat: int, pay: tuple[int, ...]) -> int:
         """H2, EV7 (Q26): each material's value, 1 less under EV7, never below 0."""
@@ -1268,7 +1414,8 @@ class SabikaState(Yusuf, State):
         self._pay_materials(seat, a.payment)
         self.gain_points(seat, self.build_points(seat, a.payment), "buildings")
         d["large"] = tuple(t for t in d["large"] if t != a.tile)
-        d["p"][seat]["large"] = (*d["p"][seat]["large"], a.tile)
+        p = self._p(seat)
+        p["large"] = (*p["large"], a.tile)
         frames = [self._fx(seat, ["large", a.tile])]
         self._push(*frames)
         self.trigger(seat, "large_building")
@@ -1277,14 +1424,14 @@ class SabikaState(Yusuf, State):
 
     def _do_small(self, a: Action) -> None:
         """B6-B9: pay, score, place at an end of the row; a one-colour pattern: its reward."""
-        d = self.d
         seat = self._build_done()
-        p = d["p"][seat]
+        p = self._p(seat)
         self._pay_materials(seat, a.payment)
         self.gain_points(seat, self.build_points(seat, a.payment), "buildings")
         i = A.SMALL_SLOTS.index(a.slot)
-        card = d["small"][i]
-        d["small"][i] = 0
+        small = self._b("small")
+        card = small[i]
+        small[i] = 0
         new = self.data.small_buildings[card - 1]
         row = p["row"]
         if a.end == "left":
@@ -1315,7 +1462,7 @@ class SabikaState(Yusuf, State):
 
     def _do_split(self, a: Action) -> None:
         top = self._pop()
-        self.d["p"][top["seat"]]["dinars"] += a.dinars
+        self._p(top["seat"])["dinars"] += a.dinars
         self.gain_paria(top["seat"], a.paria)
 
     def _do_choose(self, a: Action) -> None:
@@ -1332,8 +1479,8 @@ class SabikaState(Yusuf, State):
         else:
             self._pop()
         self.pay(seat, self.route_cost(seat, a.city), a.seals)
-        p = d["p"][seat]
-        p["ships"][a.city] = 1
+        p = self._p(seat)
+        p["ships"] = {**p["ships"], a.city: 1}
         frames = []
         if a.city in d["seals"]:  # X4
             d["seals"] = tuple(c for c in d["seals"] if c != a.city)
@@ -1369,7 +1516,8 @@ class SabikaState(Yusuf, State):
             top["main"] = True
         else:
             self._pop()
-        d["p"][seat]["ships"][a.city] = 2
+        p = self._p(seat)
+        p["ships"] = {**p["ships"], a.city: 2}
         fee = self.ev("consolidate_dinars")  # EV10: a dinar, or a seal without one (Q70)
         if fee:
             p = d["p"][seat]
@@ -1380,7 +1528,7 @@ class SabikaState(Yusuf, State):
         for other in range(self.players):
             if other != seat and d["p"][other]["ships"].get(a.city) == 2:
                 self.gain_points(other, earlier_points)
-                d["p"][other]["dinars"] += earlier_dinars
+                self._p(other)["dinars"] += earlier_dinars
         tile = self.data.city_tiles[d["cities"][a.city] - 1]
         if tile.colour == "red":
             self._push(self._fx(seat, ["right", tile.id]))
@@ -1431,10 +1579,12 @@ class SabikaState(Yusuf, State):
         seat = d["stack"][-1]["seat"]
         self._carve(seat, a.colour, a.payment, a.seals)
         i = A.MINOR_SLOTS.index(a.slot)
-        card = d["minor"][i]
-        d["minor"][i] = 0
+        minor = self._b("minor")
+        card = minor[i]
+        minor[i] = 0
         self.trigger(seat, "carve_poem")  # the poems carved before this one (MN19)
-        d["p"][seat][a.colour] = (*d["p"][seat][a.colour], card)
+        p = self._p(seat)
+        p[a.colour] = (*p[a.colour], card)
         if a.colour == "red":
             self._push(self._fx(seat, ["red", card]))
 
@@ -1443,8 +1593,10 @@ class SabikaState(Yusuf, State):
         seat = d["stack"][-1]["seat"]
         self._carve(seat, "grey", a.payment, a.seals)
         i = A.MAJOR_SLOTS.index(a.slot)
-        d["p"][seat]["grey"] = (*d["p"][seat]["grey"], d["major"][i])
-        d["major"][i] = ""
+        p = self._p(seat)
+        major = self._b("major")
+        p["grey"] = (*p["grey"], major[i])
+        major[i] = ""
         self.trigger(seat, "carve_poem")
 
     def _do_restart(self, a: Action) -> None:
@@ -1463,7 +1615,7 @@ class SabikaState(Yusuf, State):
     def handcraft(self, seat: int) -> None:
         """P6: 3 dinars + 1 per 2 poems."""
         base, per = self.data.handcraft_dinars
-        self.d["p"][seat]["dinars"] += base + per * (self.poems(seat) // 2)
+        self._p(seat)["dinars"] += base + per * (self.poems(seat) // 2)
         self.trigger(seat, "handcraft")
 
     def _do_take_slot(self, a: Action) -> None:
@@ -1490,7 +1642,8 @@ class SabikaState(Yusuf, State):
         """MN14: a ship on any city's left, no route, no seal, no reward; 0 or 1 goods."""
         top = self._pop()
         seat = top["seat"]
-        self.d["p"][seat]["ships"][a.city] = 1
+        p = self._p(seat)
+        p["ships"] = {**p["ships"], a.city: 1}
         if a.goods >= 0:
             self.export_goods(seat, a.city, (a.goods,))
 
@@ -1506,8 +1659,9 @@ class SabikaState(Yusuf, State):
             self.spend_material(seat, MATERIALS.index(a.item))
         else:
             g = GOODS.index(a.item)
-            self.d["p"][seat]["goods"][g] -= 1
-            self.d["discards"][g] += 1
+            p = self._p(seat)
+            p["goods"] = added(p["goods"], g, -1)
+            self._b("discards")[g] += 1
         if self.stored(seat) <= self.capacity(seat):
             self._pop()
 
@@ -1515,7 +1669,7 @@ class SabikaState(Yusuf, State):
         """PA2, PA3: the marker down, dinars, seals, points."""
         top = self._pop()
         seat = top["seat"]
-        p = self.d["p"][seat]
+        p = self._p(seat)
         if a.marker:
             p["paria"] -= a.marker
             self.d["stamps"] += 1
@@ -1594,8 +1748,9 @@ class SabikaState(Yusuf, State):
         d = self.d
         seat = top["seat"]
         frames = []
-        for city in self.b.cities:
-            if d["p"][seat]["ships"].get(city) == 2:
+        ships = d["p"][seat]["ships"]
+        for city in self.b.cities if 2 in ships.values() else ():
+            if ships.get(city) == 2:
                 tile = self.data.city_tiles[d["cities"][city] - 1]
                 if tile.colour == "blue":
                     frames.append(self._fx(seat, ["income", tile.id]))
@@ -1614,7 +1769,7 @@ class SabikaState(Yusuf, State):
                 d["draws"] += 1
             gained = [0] * self.players
             for tile in d["tower"]:
-                w = next(x for x in self.data.wishes if x.id == tile)
+                w = self.b.wish_first[tile]
                 for seat in range(self.players):
                     gained[seat] += w.points * self.wish_count(seat, w)
             for seat in range(self.players):
@@ -1711,7 +1866,7 @@ class SabikaState(Yusuf, State):
 
     def _do_fee(self, a: Action) -> None:
         top = self._pop()
-        p = self.d["p"][top["seat"]]
+        p = self._p(top["seat"])
         if a.means == "dinar":
             p["dinars"] -= 1
         else:
@@ -1720,8 +1875,8 @@ class SabikaState(Yusuf, State):
     def _step_reset(self, top: dict[str, Any]) -> None:
         """R5, N2: every worker stands; the Sultan's workers move 1 clockwise."""
         d = self.d
-        for p in d["p"]:
-            p["up"] = [True, True, True, True]
+        for seat in range(self.players):
+            self._p(seat)["up"] = (True, True, True, True)
         rings = {"o": self.b.rings[OUTER], "m": self.b.rings[MIDDLE], "i": self.b.rings[INNER]}
         d["sultans"] = tuple(rings[s[0]][(rings[s[0]].index(s) + 1) % len(rings[s[0]])]
                              for s in d["sultans"])
@@ -1732,28 +1887,27 @@ class SabikaState(Yusuf, State):
         for slot in self.b.raw_slots:
             if d["raws"][slot] < 0:
                 if not sum(d["bag"]):
-                    d["bag"] = d["discards"] if sum(d["discards"]) else [8, 8, 8]
+                    discards = d["discards"]
+                    d["bag"] = discards[:] if sum(discards) else [8, 8, 8]
                     d["discards"] = [0, 0, 0]
-                bag = {"pool": [g for g in range(3) for _ in range(d["bag"][g])]}
-                g = self._draw(bag, "pool")
-                d["bag"][g] -= 1
-                d["raws"][slot] = g
+                    self._own |= BOARD_BIT["bag"] | BOARD_BIT["discards"]  # both new lists
+                self._b("raws")[slot] = self._draw_token()
         for slot in self.b.marble_slots:
             if not d["marble"][slot] and self._supply_has(2):
-                d["marble"][slot] = 1
+                self._b("marble")[slot] = 1
                 if self.options["material_supply"] == "limited":
-                    d["supply"][2] -= 1
+                    self._b("supply")[2] -= 1
         for i in range(4):
             if not d["small"][i]:
                 self.fill_small(i)
         for i in range(len(d["minor"])):
             if not d["minor"][i] and d["minor_deck"]:
-                d["minor"][i] = self._draw(d, "minor_deck")
+                self._b("minor")[i] = self._draw(d, "minor_deck")
         for i, slot in enumerate(A.WAREHOUSE_SLOTS):
             side = self.b.display_stack[slot]
             if not d["whd"][i] and d["stacks"][side]:
                 stacks = d["stacks"] = dict(d["stacks"])
-                d["whd"][i] = self._draw(stacks, side)
+                self._b("whd")[i] = self._draw(stacks, side)
         self._emit("refresh", {"small": d["small"][:], "minor": d["minor"][:],
                                "warehouses": d["whd"][:],
                                "raws": [d["raws"][s] for s in self.b.raw_slots]})
@@ -1784,7 +1938,7 @@ class SabikaState(Yusuf, State):
                 self._emit("era", {"removed": gone})
         d["active"] = d["first"]
         if self.players == 1:  # YR3: his worker tiles shuffled again
-            y = d["y"]
+            y = self._y()
             y["tiles"], y["turned"], y["mb"] = tuple(sorted((*y["tiles"], *y["turned"]))), (), -1
 
     def _step_final(self, top: dict[str, Any]) -> None:
@@ -1937,9 +2091,10 @@ class SabikaState(Yusuf, State):
                 seen.add(p["kept"])
         unseen = sorted(set(range(1, len(self.data.start_tiles) + 1)) - seen)
         rng.shuffle(unseen)
-        for s, p in enumerate(d["p"]):
+        for s in range(self.players):
             if s == seat:
                 continue
+            p = twin._p(s)
             if revealed:
                 p["dealt"] = tuple(sorted([p["kept"], unseen.pop()]))
             else:
@@ -2020,7 +2175,26 @@ class SabikaState(Yusuf, State):
 
         return describe(self, action, lang)
 
+    def _event(self, kind: str, *facts: Any) -> Event:
+        """The events recorded as plain tuples (cheap in a playout): Yusuf's turn (YT2)."""
+        if kind == "yusuf_turn":
+            w, space, card = facts
+            return Event("yusuf_turn", {"worker": A.WORKERS[w], "space": space, "card": card})
+        return super()._event(kind, *facts)
+
     def _describe_event(self, event: Any, lang: str, viewer: int | None, names: Any) -> str:
         from eurogames.games.sabika.text import describe_event
 
         return describe_event(self, event, lang, viewer, names)
+
+
+def _methods(prefix: str) -> dict[str, Any]:
+    """The state's methods named ``prefix`` + a frame or action kind, by that kind (the rules
+    dispatch on kinds; a dict of plain functions is quicker than looking the name up)."""
+    return {name[len(prefix):]: getattr(SabikaState, name) for name in dir(SabikaState)
+            if name.startswith(prefix)}
+
+
+DO = _methods("_do_")  # action kind -> its effect
+GENERATE = _methods("_gen_")  # frame kind -> its options
+STEPS = _methods("_step")  # "_" + automatic step -> the step ("_income" -> _step_income)

@@ -43,12 +43,14 @@ def new_yusuf(data: Any, start_score: int) -> dict[str, Any]:
 
 
 def copy_yusuf(y: dict[str, Any]) -> dict[str, Any]:
-    return {**y, "pts": y["pts"].copy(), "work": y["work"][:], "ships": y["ships"].copy(),
+    """Yusuf's holdings that may be written in place, sharing only their tuples (the rules
+    replace his dicts whole, as a seat's: rules.py)."""
+    return {**y, "pts": y["pts"].copy(), "ships": y["ships"].copy(),
             "decks": y["decks"].copy(), "discards": y["discards"].copy()}
 
 
 def freeze_yusuf(y: dict[str, Any]) -> dict[str, Any]:
-    for key in ("tiles", "turned", "large", "small", "houses", "minors", "majors"):
+    for key in ("tiles", "turned", "large", "small", "houses", "minors", "majors", "work"):
         y[key] = tuple(y[key])
     y["decks"] = {k: tuple(v) for k, v in y["decks"].items()}
     y["discards"] = {k: tuple(v) for k, v in y["discards"].items()}
@@ -63,15 +65,20 @@ class Yusuf:
     b: Any
     options: dict[str, Any]
     players: int
+    _p: Any  # the state's copy-on-write access (rules.py): a seat's holdings to write,
+    _y: Any  # Yusuf's,
+    _b: Any  # a board list's
+    _events: tuple[Any, ...]
 
     # -- what he holds ----------------------------------------------------------------------
     def y_points(self, n: int, part: str) -> None:
-        pts = self.d["y"]["pts"]
-        pts[part] = pts.get(part, 0) + n
+        y = self._y()
+        pts = y["pts"]
+        y["pts"] = {**pts, part: pts.get(part, 0) + n}
 
     def y_paria(self, n: int) -> None:
         if n:
-            y = self.d["y"]
+            y = self._y()
             y["paria"] += n
             self.d["stamps"] += 1
             y["stamp"] = self.d["stamps"]
@@ -148,8 +155,9 @@ class Yusuf:
     def nearest(self, cities: list[str]) -> list[str]:
         if not cities:
             return []
-        best = min(self.y_distance(c) for c in cities)
-        return [c for c in cities if self.y_distance(c) == best]
+        distance = [self.y_distance(c) for c in cities]
+        best = min(distance)
+        return [c for c, x in zip(cities, distance, strict=True) if x == best]
 
     def y_choose(self, cities: list[str], why: str) -> None:
         """Q53: a tie is the human's decision (``yusuf <city>``), or the data's first city
@@ -161,16 +169,15 @@ class Yusuf:
 
     def y_place(self, city: str, why: str) -> None:
         d = self.d
-        y = d["y"]
+        y = self._y()
         if why == "consolidate":  # YA5, Q33: the human consolidated there gains 1 + 1
-            y["ships"][city] = 2
-            p = d["p"][0]
-            if p["ships"].get(city) == 2:
+            y["ships"] = {**y["ships"], city: 2}
+            if d["p"][0]["ships"].get(city) == 2:
                 earlier_points, earlier_dinars = self.data.consolidate_earlier
                 self.gain_points(0, earlier_points)
-                p["dinars"] += earlier_dinars
+                self._p(0)["dinars"] += earlier_dinars
         else:  # YS3 (consolidated at once), YA4 (left): he takes the seal there
-            y["ships"][city] = 2 if why == "first" else 1
+            y["ships"] = {**y["ships"], city: 2 if why == "first" else 1}
             if city in d["seals"]:
                 d["seals"] = tuple(c for c in d["seals"] if c != city)
                 y["seals"] += 1
@@ -194,11 +201,11 @@ class Yusuf:
     def _step_yturn(self, top: dict[str, Any]) -> None:
         """YT2-YT4, YM1-YM6: turn a worker tile and a card of that worker; move; act."""
         d = self.d
-        y = d["y"]
+        y = self._y()
         tile = self._draw(y, "tiles")
         y["turned"] = (*y["turned"], tile)
         kind = self.data.bot_worker_tiles[tile - 1]
-        cards = {c.id: c for c in self.data.bot_cards[kind]}
+        cards = self.b.bot_cards[kind]
         card = None
         w = WORKER_OF.get(kind, 0)
         for _ in range(len(cards) + 1):
@@ -223,20 +230,31 @@ class Yusuf:
         if kind == "master_builder":
             y["mb"] = w
         space = card.space.lower()
-        y["work"][w] = space
+        y["work"] = (*y["work"][:w], space, *y["work"][w + 1:])
         if card.discard_secondary:  # YM2, Q65
             slot = self.b.slot_of.get(space, "")
             if slot and slot[0] == "r" and d["raws"][slot] >= 0:
-                d["discards"][d["raws"][slot]] += 1
-                d["raws"][slot] = -1
+                self._b("discards")[d["raws"][slot]] += 1
+                self._b("raws")[slot] = -1
             elif slot and slot[0] == "k" and d["marble"][slot]:
-                d["marble"][slot] = 0
+                self._b("marble")[slot] = 0
                 if self.options["material_supply"] == "limited":
-                    d["supply"][2] += 1
+                    self._b("supply")[2] += 1
+        self._events = (*self._events, ("yusuf_turn", w, space, card.id))  # rules.py: _event
+        # YT4: his actions, then his points; an action that leaves a decision to the player
+        # (Q53) leaves the rest as frames under it, run once it is made
+        stack = d["stack"]
         frames = [{"k": "_yact", "seat": 0, "act": act, "w": w} for act in card.actions]
         frames.append({"k": "_ypoints", "seat": 0, "card": card.id, "kind": kind})
-        self._push(*frames)
-        self._emit("yusuf_turn", {"worker": A.WORKERS[w], "space": space, "card": card.id})
+        for i, frame in enumerate(frames):
+            depth = len(stack)
+            if frame["k"] == "_yact":
+                self._step_yact(frame)
+            else:
+                self._step_ypoints(frame)
+            if len(stack) != depth:
+                stack[depth:depth] = reversed(frames[i + 1:])
+                return
 
     def y_builder(self, space: str) -> int:
         """YM4, Q66: the first master builder of a round is the one fewer steps away (b1
@@ -257,11 +275,11 @@ class Yusuf:
 
     def _step_ypoints(self, top: dict[str, Any]) -> None:
         """YP1, YP2."""
-        card = next(c for c in self.data.bot_cards[top["kind"]] if c.id == top["card"])
+        card = self.b.bot_cards[top["kind"]][top["card"]]
         points = card.points * (self.y_count(card.per) if card.per else 1)
         self.y_points(points, "cards")
         self.y_paria(card.paria)
-        y = self.d["y"]
+        y = self._y()
         y["discards"] = {**y["discards"], top["kind"]: (*y["discards"][top["kind"]], card.id)}
         self._step_endturn({"seat": YUSUF})
 
@@ -272,7 +290,7 @@ class Yusuf:
     def wish_types(self) -> set[str]:
         """Q30: the building types on every wish tile in play; with ``wishes_face_down``
         (Q41) only those in the tower."""
-        wishes = {w.id: w for w in self.data.wishes}
+        wishes = self.b.wish_last
         tiles = self.d["tower"] if self.options["wishes_face_down"] else self.d["wishes"]
         return {t for wid in tiles for t in wishes[wid].types}
 
@@ -287,16 +305,14 @@ class Yusuf:
         wanted = [t for t in tiles if self.data.large_buildings[t - 1].type in types]
         tile = max(wanted or tiles)
         d["large"] = tuple(t for t in d["large"] if t != tile)
-        y = d["y"]
+        y = self._y()
         y["large"] = (*y["large"], tile)
         y["favour"] = min(y["favour"] + 1, len(self.data.favour_rewards) - 1)
 
     def y_small_building(self, top: dict[str, Any]) -> None:
         """YA2, Q31: the rightmost column holding cards."""
         d = self.d
-        layout = [(A.SMALL_SLOTS.index(s.lower()), col, row)
-                  for s, col, row in self.data.small_building_display]
-        filled = [(i, col, row) for i, col, row in layout if d["small"][i]]
+        filled = [(i, col, row) for i, col, row in self.b.small_layout if d["small"][i]]
         if not filled:
             return
         right = max(col for _, col, _ in filled)
@@ -305,9 +321,9 @@ class Yusuf:
         cards = self.data.small_buildings
         wanted = [(d["small"][i], i) for _, i in column if cards[d["small"][i] - 1].type in types]
         i = min(wanted)[1] if wanted else column[0][1]
-        y = d["y"]
+        y = self._y()
         y["small"] = (*y["small"], d["small"][i])
-        d["small"][i] = 0
+        self._b("small")[i] = 0
 
     def y_warehouse(self, top: dict[str, Any]) -> None:
         """YA3, Q68: most boxes beside his space, nearest on a tie; else the opposite."""
@@ -320,15 +336,16 @@ class Yusuf:
             spaces.remove(here)
             spaces.insert(0, here)
         tiles = self.data.warehouse_tiles
-        distance = {x.id.lower(): x.distance for x in self.b.side.warehouse_display}
+        distance = self.b.display_distance
         for space in spaces:
             beside = [(-tiles[d["whd"][i] - 1].boxes, distance[slot], i)
                       for i, slot in enumerate(A.WAREHOUSE_SLOTS)
                       if d["whd"][i] and self.b.display_space.get(slot) == space]
             if beside:
                 i = min(beside)[2]
-                d["y"]["houses"] = (*d["y"]["houses"], d["whd"][i])
-                d["whd"][i] = 0
+                y = self._y()
+                y["houses"] = (*y["houses"], d["whd"][i])
+                self._b("whd")[i] = 0
                 return
 
     def y_export(self, top: dict[str, Any]) -> None:
@@ -357,18 +374,20 @@ class Yusuf:
     def y_carve_poem(self, top: dict[str, Any]) -> None:
         """YA7, YA8, Q56: minor, major, minor, …; at most 2 majors."""
         d = self.d
-        y = d["y"]
+        y = self._y()
         minors = [c for c in d["minor"] if c]
         majors = [m for m in d["major"] if m]
         can_major = len(y["majors"]) < 2 and majors
         due_major = y["carved"] % 2 == 1 and len(y["majors"]) < 2
         if due_major and can_major or not minors and can_major:
             card = max(majors)
-            d["major"][d["major"].index(card)] = ""
+            major = self._b("major")
+            major[major.index(card)] = ""
             y["majors"] = (*y["majors"], card)
         elif minors:
             card = max(minors)
-            d["minor"][d["minor"].index(card)] = 0
+            minor = self._b("minor")
+            minor[minor.index(card)] = 0
             y["minors"] = (*y["minors"], card)
         else:
             return
@@ -377,7 +396,7 @@ class Yusuf:
     # -- his end of round and game (YR, YE) ----------------------------------------------------
     def _step_ytribute(self, top: dict[str, Any]) -> None:
         """YR4, YD3: the plain tribute from his paria marker, the rest from his points."""
-        y = self.d["y"]
+        y = self._y()
         due = top["due"]
         marker = min(y["paria"], due)
         if marker:
@@ -387,7 +406,7 @@ class Yusuf:
         self.y_points(-(due - marker), "losses")
 
     def y_wish_points(self) -> int:
-        wishes = {w.id: w for w in self.data.wishes}
+        wishes = self.b.wish_last
         total = 0
         for wid in self.d["tower"]:
             w = wishes[wid]
@@ -414,7 +433,7 @@ class Yusuf:
 
     def _step_yfinal(self, top: dict[str, Any]) -> None:
         """YE1-YE3: no income; his majors, the trade card and his seals."""
-        y = self.d["y"]
+        y = self._y()
         for major in y["majors"]:
             self.y_points(self.y_major_points(major), "majors")
         self.y_points(self.trade_points_of(y["ships"], lambda what: self.y_count(what)),
