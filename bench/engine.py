@@ -40,6 +40,8 @@ class Target:
 TARGETS = {
     "splendor": Target(2, 1000, 100_000),
     "alhambra": Target(3, 200),
+    "agra": Target(4, 100, 100_000),
+    "sabika": Target(4, 100, 100_000),  # clone+apply at 4 players; the README gives solo's too
 }
 
 

@@ -392,7 +392,7 @@ def test_a_tampered_record_is_refused_and_nothing_stored(client: Any, store: Sto
     before = len(store.list_matches())
     tampered = dict(record, actions=[*record["actions"][:2], "take2 white"])
     status, code, message = error_of(client.post("/api/records", json=tampered))
-    assert (status, code) == (422, "malformed") and message.startswith("ply 3:")
+    assert (status, code) == (422, "malformed") and message.startswith("move 3: illegal action")
     wrong_result = dict(record, result={"scores": [9, 0], "winners": [0]})
     assert error_of(client.post("/api/records", json=wrong_result))[0] == 422
     assert error_of(client.post("/api/records", json={**record, "cheat": 1}))[0] == 422

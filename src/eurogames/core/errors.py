@@ -23,7 +23,8 @@ class RecordError(EurogamesError, ValueError):
 
     def __init__(self, message: str, ply: int | None = None) -> None:
         super().__init__(message if ply is None else f"ply {ply}: {message}")
-        self.ply = ply
+        self.ply = ply  # the action that fails, counting from 1 (the browser's "move")
+        self.reason = message
 
 
 class GamePluginError(EurogamesError, ImportError):

@@ -1295,8 +1295,9 @@ def replay_record(record: dict[str, Any]) -> tuple[State, list[tuple[int, str]]]
     422 ``malformed`` with the reason otherwise."""
     try:
         final = replay(record)
-    except RecordError as exc:
-        raise ApiError(422, "malformed", str(exc)) from None
+    except RecordError as exc:  # in the browser's words: move 3, not ply 3 (issue 17)
+        where = "" if exc.ply is None else f"move {exc.ply}: "
+        raise ApiError(422, "malformed", where + exc.reason) from None
     except (ValueError, TypeError) as exc:  # a value replay did not foresee
         raise ApiError(422, "malformed", f"the record does not replay: {exc}") from None
     state = final.game.new(final.players, seed=final.seed, options=final.options)
