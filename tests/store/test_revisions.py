@@ -254,3 +254,35 @@ def test_postgresql_tells_every_listener_each_change(backend: str, tmp_path: Pat
     local.close()
     writer.close()
     watcher.close()
+
+
+def test_a_move_committed_between_the_two_reads_of_a_match_is_read_again(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process's move may land between the read of a match's row and the read of
+    its actions (read committed): the match is read again, not called damaged."""
+    new_match(store)
+    store.append_action("m1", 1, 0, "a")
+    real = store._read_match
+    calls = []
+
+    def moved_meanwhile(match_id: str) -> Any:
+        row, actions = real(match_id)
+        calls.append(match_id)
+        if len(calls) == 1:  # the row said 1 action, and a second one landed meanwhile
+            store.append_action("m1", 2, 1, "b")
+            return row, real(match_id)[1]
+        return row, actions
+
+    monkeypatch.setattr(store, "_read_match", moved_meanwhile)
+    match = store.get_match("m1")
+    assert len(calls) == 2 and [a.text for a in match.actions] == ["a", "b"]
+    assert match.plies == 2
+
+
+def test_a_match_whose_count_never_agrees_is_damaged(store: Store) -> None:
+    new_match(store)
+    store.append_action("m1", 1, 0, "a")
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE matches SET ply = 3 WHERE id = 'm1'"))
+    with pytest.raises(StoreError, match="has 1 actions but counts 3"):
+        store.get_match("m1")

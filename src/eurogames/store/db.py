@@ -76,6 +76,7 @@ from eurogames.core.errors import EurogamesError
 log = logging.getLogger("eurogames.store")
 
 SCHEMA_VERSION = 3
+READ_TRIES = 3  # reads of a match whose row and actions disagree, before it is damaged
 CHANNEL = "eurogames_matches"  # PostgreSQL's NOTIFY channel: '<revision> <match id>'
 STATUSES = ("active", "finished", "imported")
 COMPANION_STATUSES = ("active", "finished")
@@ -560,7 +561,27 @@ class Store:
         return self._info(row)
 
     def get_match(self, match_id: str) -> StoredMatch:
-        """The match with its actions; :class:`UnknownMatchError` if there is none."""
+        """The match with its actions; :class:`UnknownMatchError` if there is none.
+
+        The row and the actions are two reads, and another server process may commit a move
+        between them (PostgreSQL's read committed, SQLite's statements outside a
+        transaction): a count that disagrees is read again before the match is called
+        damaged, which a real damage stays on every try."""
+        for attempt in range(READ_TRIES):
+            row, actions = self._read_match(match_id)
+            if len(actions) == row["ply"] or attempt == READ_TRIES - 1:
+                break
+        for expected, action in enumerate(actions, start=1):
+            if action.ply != expected:
+                raise StoreError(f"{self.location}: match {match_id} has no ply {expected} "
+                                 f"but a ply {action.ply} (damaged?)")
+        if len(actions) != row["ply"]:
+            raise StoreError(f"{self.location}: match {match_id} has {len(actions)} actions "
+                             f"but counts {row['ply']} (damaged?)")
+        info = self._info(dict(row))
+        return StoredMatch(**vars(info), actions=actions)
+
+    def _read_match(self, match_id: str) -> tuple[Any, tuple[StoredAction, ...]]:
         with self._errors(), self.engine.connect() as conn:
             row = conn.execute(select(matches_table)
                                .where(matches_table.c.id == match_id)).mappings().first()
@@ -571,17 +592,8 @@ class Store:
                        actions_table.c.created)
                 .where(actions_table.c.match_id == match_id)
                 .order_by(actions_table.c.ply)).all()
-        actions = tuple(StoredAction(ply, seat, text, created)
-                        for ply, seat, text, created in rows)
-        for expected, action in enumerate(actions, start=1):
-            if action.ply != expected:
-                raise StoreError(f"{self.location}: match {match_id} has no ply {expected} "
-                                 f"but a ply {action.ply} (damaged?)")
-        if len(actions) != row["ply"]:
-            raise StoreError(f"{self.location}: match {match_id} has {len(actions)} actions "
-                             f"but counts {row['ply']} (damaged?)")
-        info = self._info(dict(row))
-        return StoredMatch(**vars(info), actions=actions)
+        return row, tuple(StoredAction(ply, seat, text, created)
+                          for ply, seat, text, created in rows)
 
     def list_matches(self, status: str | Sequence[str] | None = None) -> list[MatchInfo]:
         """Matches with the given status(es) (all when ``None``), newest first: their rows
