@@ -435,7 +435,7 @@ def test_splendor_against_a_bot_to_the_end_by_clicking(
     file.write_text(json.dumps(dict(record, actions=record["actions"][:3] + ["take2 gold"])))
     page.goto(base + "/")
     page.set_input_files("#record-file", str(file))
-    assert "ply 4" in page.locator(".toast").first.inner_text()
+    assert "move 4: illegal action" in page.locator(".toast").first.inner_text()
 
 
 def test_alhambra_turn_by_clicking_buy_then_place(
