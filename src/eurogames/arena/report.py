@@ -634,25 +634,8 @@ def html_report(summary: Summary | SoloSummary, command: str | None = None) -> s
     parts.append(images["seats"])
 
     parts.append("<h2>Scores</h2>")
-    rows = []
-    for i in ranking:
-        d = distribution(summary.bots[i].scores)
-        rows.append([summary.bots[i].label, f"{d['mean']:.1f}", f"{d['sd']:.1f}", f"{d['min']:g}",
-                     f"{d['median']:g}", f"{d['max']:g}"])
-    parts.append(_table(["bot", "mean", "sd", "min", "median", "max"], rows))
-    parts.append(images["scores"])
-
-    parts.append("<h2>Game length</h2>")
-    d = distribution(summary.lengths)
-    parts.append(_table(
-        ["games", "mean", "sd", "min", "median", "90th pct", "max", "capped"],
-        [[str(summary.games), f"{d['mean']:.1f}", f"{d['sd']:.1f}", f"{d['min']:g}",
-          f"{d['median']:g}", f"{d['p90']:g}", f"{d['max']:g}",
-          f"{summary.capped} at {summary.ply_cap} plies"]],
-    ))
-    parts.append(images["lengths"])
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    scores = [(summary.bots[i].label, summary.bots[i].scores) for i in ranking]
+    return _scores_and_lengths(parts, "bot", scores, summary, images)
 
 
 # -- one player against the game's own opponents --------------------------------------------
@@ -1009,12 +992,19 @@ def solo_html_report(summary: SoloSummary, command: str | None = None) -> str:
     parts.append(images["wins"])
 
     parts.append("<h2>Scores</h2>")
+    return _scores_and_lengths(parts, "who", _score_rows(summary), summary, images)
+
+
+def _scores_and_lengths(parts: list[str], who: str, scores: Any, summary: Any,
+                        images: dict[str, str]) -> str:
+    """The end every HTML report shares: the score table (``scores``: (label, values)
+    pairs) with its plot, the game lengths with theirs."""
     rows = []
-    for label, values in _score_rows(summary):
+    for label, values in scores:
         d = distribution(values)
         rows.append([label, f"{d['mean']:.1f}", f"{d['sd']:.1f}", f"{d['min']:g}",
                      f"{d['median']:g}", f"{d['max']:g}"])
-    parts.append(_table(["who", "mean", "sd", "min", "median", "max"], rows))
+    parts.append(_table([who, "mean", "sd", "min", "median", "max"], rows))
     parts.append(images["scores"])
 
     parts.append("<h2>Game length</h2>")
