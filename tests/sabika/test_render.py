@@ -12,7 +12,14 @@ from rich.console import Console
 from eurogames.bots import make_bot
 from eurogames.core.game import LANGS
 from eurogames.games.sabika.game import GAME
-from eurogames.games.sabika.render import NOTATION, menu_item, notation_help, render_view
+from eurogames.games.sabika.render import (
+    NOTATION,
+    header,
+    menu_item,
+    notation_help,
+    paria_due,
+    render_view,
+)
 from eurogames.games.sabika.text import ACTION_NAMES, MATERIAL_NAMES, SCORE_LABELS, hans
 
 
@@ -176,3 +183,29 @@ def test_the_cli_draws_the_board():
                                 env={"COLUMNS": "100", "NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
     assert "Outer ring" in result.output
+
+
+@pytest.mark.parametrize("events", ["none", "8,1,2", "5,1,2"])
+def test_the_header_names_the_tribute_the_round_end_asks_ev5_ev8(events):
+    """The header's tribute is the one each player is asked at the round's end (the printed
+    figure changed by the current event, EV5 and EV8), in every language."""
+    state = GAME.new(2, seed=4, options={"events": events})
+    bots = [make_bot("random", GAME, seed=40 + k) for k in range(2)]
+    shown: dict[int, int] = {}
+    asked: dict[int, int] = {}
+    while not state.is_over() and len(asked) < 2:
+        d = state.d
+        if d["phase"] == "play" and d["stack"] and d["stack"][-1]["k"] == "tribute":
+            asked.setdefault(d["round"], d["stack"][-1]["due"])
+        elif d["phase"] == "play" and d["active"] >= 0:
+            view = state.view(0)
+            shown[d["round"]] = paria_due(view)
+            for lang in LANGS:
+                words = {"en": f"tribute at the round's end: {shown[d['round']]} paria",
+                         "zh-Hant": f"本輪結束進貢：{shown[d['round']]}點帕里亞",
+                         "zh-Hans": f"本轮结束进贡：{shown[d['round']]}点帕里亚"}[lang]
+                assert words in draw(header(view, lang, None), 200)
+        state.apply(bots[state.current_player].choose(state))
+    assert asked and all(shown[r] == due for r, due in asked.items()), (shown, asked)
+    change = {"none": 0, "8,1,2": 1, "5,1,2": -1}[events]
+    assert asked[1] == max(0, GAME.tables.round_paria[0] + change)

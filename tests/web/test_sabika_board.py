@@ -348,3 +348,28 @@ def test_sabika_board_fits_a_phone(base: str, new_page: NewPage, artifacts: Path
     assert not page.evaluate(WIDER), page.evaluate(WIDER)
     assert_fits(page)
     page.screenshot(path=str(artifacts / f"sabika-phone-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize(("event", "change"), [(8, 1), (5, -1)])
+def test_the_round_track_shows_the_tribute_the_current_event_makes_due(
+        base: str, new_page: NewPage, event: int, change: int) -> None:
+    """EV5, EV8: the round being played shows the paria its end will ask, as the rules work
+    it out (the printed figure changed by the current event, never below 0); the other rounds
+    show the printed figure, their events not being known yet."""
+    match = create_match(base, "sabika", [human("A"), human("B")], seed=3,
+                         options={"events": f"{event},1,2"})
+    page = new_page()
+    page.goto(seat_url(base, match, 0))
+    assert wait_turn(page)
+    page.wait_for_selector("#board .sabika")
+    printed = GAME.tables.round_paria
+    due = max(0, printed[0] + change)
+    spans = page.locator("#board .sa-pos-paria")
+    assert spans.count() == len(printed)
+    assert spans.nth(0).inner_text() == f"⚖{due}"
+    changed = page.locator("#board .sa-pos-paria.changed")
+    assert changed.count() == (1 if due != printed[0] else 0)
+    for i in range(1, len(printed)):
+        assert spans.nth(i).inner_text() == f"⚖{printed[i]}"
+    state = GAME.new(players=2, seed=3, options={"events": f"{event},1,2"})
+    assert state.d["event"] == event and state.ev("tribute_paria") == change

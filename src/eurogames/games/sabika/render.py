@@ -51,6 +51,7 @@ LABELS: dict[str, dict[str, str]] = {
     "round": _w("round {r}/5", "第{r}/5輪"),
     "era1": _w("Era I", "第一時代"),
     "era2": _w("Era II", "第二時代"),
+    "due": _w("tribute at the round's end: {n} paria", "本輪結束進貢：{n}點帕里亞"),
     "to_move": _w("{who} to move", "輪到{who}"),
     "over": _w("Game over", "遊戲結束"),
     "start_phase": _w("choosing start tiles", "選擇起始板塊"),
@@ -309,10 +310,25 @@ def decision_text(view: dict[str, Any], lang: str, names: list[str] | None) -> T
     return out
 
 
+def paria_due(view: dict[str, Any]) -> int:
+    """The paria each player owes when the round being played ends: the round track's figure
+    changed by the current event (EV5, EV8), never below 0, as ``_end_round`` works it out.
+    (Yusuf pays the printed figure, YR4.)"""
+    t = _tables()
+    printed = t.round_paria[view["round"] - 1]
+    change = 0
+    if view.get("event"):
+        event = next(e for e in t.events if e.id == view["event"])
+        change = event.changes.get("tribute_paria", 0)
+    return max(0, printed + change)
+
+
 def header(view: dict[str, Any], lang: str, names: list[str] | None) -> Text:
     r = view["round"]
     text = Text(_l(lang, "title"), style="bold")
     text.append(" · " + _l(lang, "round", r=r) + " · " + _l(lang, "era1" if r <= 2 else "era2"))
+    if view["phase"] != "over":
+        text.append(" · " + _l(lang, "due", n=paria_due(view)))
     if view["phase"] == "over":
         text.append(" · " + _l(lang, "over"), style="bold")
     elif view["phase"] == "start":

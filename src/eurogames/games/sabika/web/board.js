@@ -367,6 +367,16 @@ export function render(ctx) {
     h("h3", {}, t("sa_wheel")), wheelSvg(), ringLegend);
 
   // ---- the round track (narrator, tribute due, wishes, era, events), the tower, the events
+  /** The paria due when the narrator reaches ``pos`` (the end of round pos - 1): the printed
+   * figure, and for the round being played the figure the current event makes it (EV5, EV8:
+   * rules.py's ``_end_round``, never below 0). A later round's event is not known yet. */
+  function pariaDue(pos) {
+    const printed = C.round_paria[pos - 2];
+    const change = view.event && pos - 1 === view.round && view.phase !== "over" ? EVENT[view.event].changes.tribute_paria || 0 : 0;
+    if (!change) return h("span", { class: "sa-pos-paria", title: t("sa_tribute_due", { n: printed }) }, `⚖${printed}`);
+    const due = Math.max(0, printed + change);
+    return h("span", { class: "sa-pos-paria changed", dataset: { printed: String(printed) }, title: t("sa_tribute_due_event", { n: due, printed, e: view.event }) }, `⚖${due}`);
+  }
   const positions = [];
   // after round r the narrator stands on position r + 1 (the round's end: no one's turn)
   const narratorAt = view.phase === "over" ? C.rounds + 1 : view.phase === "play" && view.active < 0 ? view.round + 1 : view.round;
@@ -377,7 +387,7 @@ export function render(ctx) {
     const narrator = pos === narratorAt;
     positions.push(h("li", { class: ["sa-pos", narrator && "narrator", pos < narratorAt && "past"], dataset: { position: String(pos) } },
       h("span", { class: "sa-pos-n" }, pos <= C.rounds ? t("sa_round_short", { r: pos }) : t("sa_end")),
-      pos >= 2 ? h("span", { class: "sa-pos-paria", title: t("sa_tribute_due", { n: C.round_paria[pos - 2] }) }, `⚖${C.round_paria[pos - 2]}`) : null,
+      pos >= 2 ? pariaDue(pos) : null,
       pos === C.era_two_from_round ? h("span", { class: "sa-pos-era" }, "II") : null,
       C.event_change_after_rounds.includes(round) ? h("span", { class: "sa-pos-event", title: t("sa_event_change") }, "⟳") : null,
       wishId && WISH[wishId] ? h("span", { class: ["sa-wish", view.tower.includes(wishId) && "in-tower"], title: wishWords(WISH[wishId]) }, wishId) : null,
