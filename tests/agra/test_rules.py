@@ -372,7 +372,7 @@ def test_o2_a_tribute_goes_only_into_an_empty_bowl():
     assert "order artisans" not in legal(s) and legal(s) >= {"end"}
 
 
-def test_o6_an_order_needs_influence_and_o7_pays_and_raises():
+def test_o6_an_order_needs_influence_and_o7_pays_the_highest_in_full_without_raising():
     s = new(4)
     u = 1  # traders
     need = s.t.orders[u][s.d["order_at"][u]]
@@ -384,8 +384,30 @@ def test_o6_an_order_needs_influence_and_o7_pays_and_raises():
     pos = s.d["order_at"][u]
     play(s, "order traders")
     assert s.d["orders"][u][pos] == 0 and s.d["order_at"][u] == (pos + 1) % 6
+    # the only one with influence there: the printed rupees, and the marker stays
+    # (「如果你的影響力在這個行會中是最高的…獲得當前影響力等級左側的盧比」)
     assert s.d["p"][0]["rupees"] == 2 + s.t.influence_rupees[1]
-    assert s.d["p"][0]["influence"][u] == 2
+    assert s.d["p"][0]["influence"][u] == 1
+
+
+@pytest.mark.parametrize(("mine", "other", "behind"), [(1, 3, True), (3, 3, False),
+                                                       (3, 1, False)])
+def test_o7_a_player_behind_in_the_guild_gets_one_less_and_moves_up(mine, other, behind):
+    """O7: 「在其他情況下,獲得…盧比數字-1的盧比（x-1）。然後將影響力標記提升一格」: only a
+    player not (jointly) highest gets x - 1 and raises their influence; the highest or tied
+    highest gets x and stays (the seed's example and summary card: 「影響力最高:獲得盧比。
+    影響力不是最高:獲得總數-1的盧比然後上升1格」)."""
+    s = new(4)
+    u = 1  # traders
+    need = s.t.orders[u][s.d["order_at"][u]]
+    give(s, 0, **{list(GOOD)[g]: need.count(g) for g in need})
+    s.d["p"][0]["influence"][u] = mine
+    s.d["p"][2]["influence"][u] = other
+    refresh(s)
+    play(s, "place architect", "influence artisans", "order traders")
+    x = s.t.influence_rupees[mine]
+    assert s.d["p"][0]["rupees"] == 2 + (max(0, x - 1) if behind else x)
+    assert s.d["p"][0]["influence"][u] == mine + (1 if behind else 0)
 
 
 def test_o6_the_order_limit():

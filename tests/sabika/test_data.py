@@ -313,6 +313,20 @@ def test_seed_solo():
     assert DATA.difficulties[0].events == ()
 
 
+def test_seed_yp1_some_worker_cards_give_yusuf_nothing():
+    """YP1: 「有些卡牌在下半部分沒有顯示任何內容，亦即優素福一無所獲」: the shipped cards
+    include empty bottoms, a set without one is refused, and an empty card scores nothing."""
+    empty = [c for cards in DATA.bot_cards.values() for c in cards
+             if not (c.points or c.paria or c.per)]
+    assert empty and all(c.actions for c in empty)
+
+    def fill(doc: dict) -> None:
+        for card in doc["solo"]["worker_cards"]:
+            card["score"] = card["score"] or {"points": 1}
+
+    assert any("empty bottom" in p for p in broken(fill))
+
+
 # ------------------------------------------------------------------ provisional values
 
 def test_every_provisional_value_has_a_reason():

@@ -1097,6 +1097,7 @@ def test_e6_trade_cards(card, ships, points):
 
 @pytest.mark.parametrize(("wish", "setup", "count"), [
     ("A1", {"large": (1,), "row": (0, 2)}, 2),  # palace tile 1 and garden card 2
+    ("A1", {"large": (1, 4), "row": (0, 2, 3)}, 4),  # Q72: per building, two palaces, two gardens
     ("B1", {"ships": {"cairo": 1, "tunis": 2}}, 2),
     ("B2", {"ships": {"cairo": 1, "tunis": 2}}, 1),
     ("B3", {"seals": 3}, 3),

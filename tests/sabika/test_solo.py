@@ -180,6 +180,24 @@ def test_ya4_his_export_takes_a_seal_city_of_the_criterion_nearest():
     assert y["ships"] == {"algiers": 1} and y["seals"] == 1
 
 
+@pytest.mark.parametrize("fallback", ["criterion", "any"])
+def test_ya4_q54_without_a_criterion_city_he_takes_a_city_with_a_seal(fallback):
+    """YA4: 「如果沒有符合貿易牌評分標準的城市，你必須把他的船放在1個有印章的城市」, under
+    either reading of the case before it (option ``yusuf_export_fallback``, Q54)."""
+    state = human_turn(10, yusuf_export_fallback=fallback)
+    d = state.d
+    y = blank_yusuf(state)
+    d["trade"] = 1  # Europe
+    europe = [c for c in state.b.cities if state.meets_trade_card(c)]
+    y["ships"] = dict.fromkeys(europe, 1)  # no free city meets the criterion
+    free = [c for c in state.b.cities if c not in europe]
+    far = max(free, key=state.y_distance)  # the seal lies on the farthest free city
+    assert state.nearest(free) != [far]
+    d["seals"] = (far,)
+    state.y_export({})
+    assert y["ships"][far] == 1 and y["seals"] == 1
+
+
 def test_ya5_ya6_consolidating_next_to_each_other():
     state = human_turn(11)
     d = state.d
@@ -232,6 +250,20 @@ def test_ye4_ye5_his_minors_fill_trios_and_his_small_buildings_are_balances():
     y.update(minors=(1, 2, 3, 4), majors=("A3", "C3"), small=(1, 2))
     assert state.y_major_points("A3") == 5 * 2
     assert state.y_major_points("C3") == 3 * 2
+
+
+def test_ye3_a_major_counting_building_types_counts_his_different_types():
+    """YE3 (「為他結算大調詩歌」, as for a player): D2 counts different building types, for
+    him as for the human; three palaces are one type."""
+    state = human_turn(3)
+    y = blank_yusuf(state)
+    palaces = tuple(t.id for t in DATA.large_buildings if t.type == "palace")[:3]
+    gardens = tuple(c.id for c in DATA.small_buildings if c.type == "garden")[:2]
+    y.update(large=palaces, small=gardens)
+    assert state.y_count("building_types") == 2
+    card = next(m for m in DATA.major_poems if m.id == "D2")
+    assert card.scoring.count == "building_types"
+    assert state.y_major_points("D2") == min(card.scoring.points * 2, card.scoring.max or 99)
 
 
 def test_q52_solo_results():

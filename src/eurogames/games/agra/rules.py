@@ -1487,7 +1487,8 @@ class AgraState(State):
         self._w("order_at")[guild] = nxt
         level = p["influence"][guild]
         rupees = self.t.influence_rupees[level]
-        if any(o["influence"][guild] > level for o in d["p"]):
+        behind = any(o["influence"][guild] > level for o in d["p"])
+        if behind:
             rupees = max(0, rupees - 1)
         self.rupees(seat, rupees)
         self._emit("order", {"guild": A.GUILDS[guild], "seat": seat, "rupees": rupees}, (seat,))
@@ -1496,7 +1497,8 @@ class AgraState(State):
             if all(o is not None and (o != NEUTRAL or self.options["neutral_orders_count_end"])
                    for o in column):
                 self.trigger_end("orders")  # O8
-        self.raise_influence(seat, guild)
+        if behind:  # O7: only a player not (jointly) highest in the guild moves up
+            self.raise_influence(seat, guild)
 
     def _do_order(self, seat: int, a: Action) -> None:
         if self._d["stack"]:

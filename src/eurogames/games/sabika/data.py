@@ -1398,6 +1398,10 @@ def _check_solo(c: _Check, doc: dict) -> None:
     if cards and isinstance(decks, dict) and any(
             per_worker[w] != decks.get(w) for w in WORKERS):
         c.add("solo.worker_cards", "must hold as many cards per worker as solo.decks says")
+    if cards and all(card.get("score") for _, card in cards):
+        # YP1: 「有些卡牌在下半部分沒有顯示任何內容，亦即優素福一無所獲」
+        c.add("solo.worker_cards", "must include cards with an empty bottom (score {}): the "
+                                   "seed says some cards give Yusuf nothing")
     levels = c.items(c.list(solo, "difficulties", "solo"), "solo.difficulties")
     for path, level in levels:
         c.str(level, "id", path)

@@ -99,8 +99,8 @@ class Yusuf:
             return len(y["large"])
         if what == "small_buildings":
             return len(y["small"])
-        if what == "building_types":
-            return len(self.y_types())
+        if what == "building_types":  # different types, as a player's (YE4: as for a player)
+            return len(set(self.y_types()))
         if what == "cities_with_ship":
             return len(y["ships"])
         if what == "consolidated_cities":
@@ -357,7 +357,13 @@ class Yusuf:
         seals = self.d["seals"]
         meets = [c for c in free if self.meets_trade_card(c)]
         steps = [[c for c in meets if c in seals]]
-        steps.append(meets if self.options["yusuf_export_fallback"] == "criterion" else free)
+        # 「如果符合貿易牌評分標準的城市都沒有印章，你必須把他的船放在1個沒有他的船的城市」: with
+        # "any" that case takes any free city, but only when criterion cities exist; without
+        # one the next case (a city with a seal) applies under either reading (Q54)
+        if self.options["yusuf_export_fallback"] == "criterion":
+            steps.append(meets)
+        elif meets:
+            steps.append(free)
         steps += [[c for c in free if c in seals], free]
         for cities in steps:
             if cities:
