@@ -597,3 +597,43 @@ def test_t7_an_illegal_action_is_refused():
     s = new(2)
     with pytest.raises(IllegalActionError):
         play(s, "end")
+
+
+def test_g4_n10_the_boatmans_guild_reward_comes_before_the_jagirs_delivery():
+    """G4: 「一旦你的影響力標記到達有恩惠獎勵的等級,你立即獲得…」 and N10: the Jagir's owner
+    delivers 「在他之後」: the Boatman player's reward is chosen first, from the full display."""
+    s = new(2, seed=1)
+    own(s, 1, 10)  # seat 1 holds the Jagir
+    notable_on_river(s, 1)
+    notable_on_river(s, 4)
+    s.d["p"][0]["influence"][1] = 2
+    s.d["p"][1]["influence"][1] = 2
+    give(s, 0, cloth=1)
+    give(s, 1, log=1)
+    play(s, "place boatman", "deliver cloth 1", "done")
+    assert [f["k"] for f in s.d["stack"]][-2:] == ["jagir", "reward"]
+    assert s.current_player == 0
+    tiles = {f"reward tile t{t}" for t in s.d["display"]}
+    assert tiles and tiles <= legal(s)
+    play(s, sorted(tiles)[0], "jagir log 4")
+    assert s.current_player == 1 and s.d["p"][1]["influence"][1] == 3
+
+
+def test_d7_d11_a_meditation_delivery_moves_the_boat_before_the_guild_reward():
+    """D11: 「在玩家繼續他的回合之前會首先進行船的結算」 and the seed's 7.5 example: the contract
+    is settled and the boat moves (its dock event too) before the influence is raised and its
+    reward chosen."""
+    s = new(2, seed=1)
+    s.d["contracts"][0] = 1
+    n = notable_on_river(s, 4)
+    n["slots"][0] = [1]
+    s.d["p"][0]["influence"][1] = 2
+    give(s, 0, log=1)
+    s.d["covered"] = "process"
+    s.d["turn"]["mp"] = 3
+    s.d["turn"]["meditated"] = True
+    refresh(s)
+    boat = s.d["boat"]
+    play(s, "meditate deliver log 4")
+    assert s.d["boat"] == boat + 1  # moved before anything is asked
+    assert s.d["p"][0]["influence"][1] == 3 and s.d["stack"][-1]["k"] == "reward"

@@ -419,6 +419,21 @@ def test_f1_q40_any_reward_up_to_the_marker_and_a_point_at_the_end():
     assert texts(state)[-1] == f"favour {last - 1}"
 
 
+def test_f1_q11_reaching_the_last_space_gives_the_point_and_an_earlier_reward():
+    """F1: 「如果你到達或已經在最後一格上，獲得1分和之前任何一格的獎勵」: stepping onto the last
+    space scores its point at once and still offers every earlier space's reward."""
+    state = blank(playing(2))
+    p = state.d["p"][0]
+    last = len(DATA.favour_rewards) - 1
+    p["favour"] = last - 1
+    points = p["pts"].get("other", 0)
+    state.d["stack"] = [{"k": "fx", "seat": 0, "src": ["red", 19], "i": 0, "part": "other"}]
+    state._settle()
+    state._legal = None
+    assert p["favour"] == last and p["pts"].get("other", 0) == points + 1
+    assert texts(state) == [f"favour {i}" for i in range(1, last)]
+
+
 # -- export, consolidation, production (X) ------------------------------------------------------
 def test_x3_x16_the_route_is_the_cheapest_path_from_any_ship():
     state = blank(playing(2))
@@ -629,6 +644,21 @@ def test_r5_r6_round_end_stands_workers_moves_sultans_and_fills_empty_slots():
     assert all(p["up"] == (True,) * 4 for p in d["p"])
     assert d["sultans"] == ("o3", "o5", "o7", "o9", "m2", "m5", "i2", "i1")  # N2: void too
     assert d["raws"]["r2"] == 0 and d["raws"]["r1"] >= 0 and d["small"][1]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_r6_u10_the_refresh_fills_only_the_minor_poem_slots_of_the_player_count(players):
+    """R6: 「在每個對應的空位放置1張新的小調詩歌牌」 after U10's 「在2/3/4人遊戲翻開3/4/5張」
+    (solo as 2): a carved poem's slot is filled again, the unused slots stay empty."""
+    state = playing(players)
+    d = state.d
+    shown = DATA.minor_display[players]
+    assert sum(1 for m in d["minor"] if m) == shown
+    state.thaw()
+    d["minor"][0] = 0  # a poem was carved
+    d["stack"].append({"k": "_refresh", "seat": d["first"]})
+    state._settle()
+    assert all(d["minor"][:shown]) and not any(d["minor"][shown:])
 
 
 def test_r9_q1_era_i_tiles_leave_after_round_two():

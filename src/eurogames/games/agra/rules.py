@@ -455,6 +455,9 @@ class AgraState(State):
             elif k == "_boat":
                 self._pop()
                 self.check_boat()
+            elif k == "_raise":  # D7 after the delivery's contract and boat (_deliver_then_raise)
+                self._pop()
+                self.raise_influence(top["seat"], top["guild"])
             elif k == "_worker":  # C4: a worker from the supply on the new building
                 self._pop()
                 if d["p"][top["seat"]]["workers"] > 0:
@@ -564,7 +567,8 @@ class AgraState(State):
             out.append(m.lay_cook)  # N8
         mp, covered = turn["mp"], d["covered"]
         goods = p["goods"]
-        if mp >= 3 and covered != "deliver":
+        cost = self.t.ring_mp  # M5: each ring action's MP, from the data
+        if mp >= cost["deliver"] and covered != "deliver":
             table = m.meditate_deliver
             out += [table[x] for x in self._delivery_pairs(goods, 1)]
         valued = self._priced().valued
@@ -572,11 +576,10 @@ class AgraState(State):
             table = valued.meditate_process[min(mp, valued.top)]
             for g in held:
                 out += table[g]
-        if mp >= 1:
-            farm = self._farm(p)
-            if mp >= 2 and covered != "remove_cover":
-                out += farm.meditate_uncover
-            out += farm.meditate_farmer
+        if mp >= cost["remove_cover"] and covered != "remove_cover":
+            out += self._farm(p).meditate_uncover
+        if mp >= cost["move_farmer"]:  # never covered (M7)
+            out += self._farm(p).meditate_farmer
         if covered != "trade":
             values, trade = valued.values, valued.trade
             for g in held:
@@ -966,8 +969,7 @@ class AgraState(State):
 
     def _do_meditate_deliver(self, seat: int, a: Action) -> None:
         self._meditated(self.t.ring_mp["deliver"], "deliver")
-        self.deliver(seat, a.good, a.notable)
-        self.raise_influence(seat, self.t.n_guild[a.notable])  # D7, Q16
+        self._deliver_then_raise(seat, a.good, a.notable)  # D7, Q16
 
     def _do_meditate_process(self, seat: int, a: Action) -> None:
         self._meditated(self.value(a.product), "process")  # M5b
@@ -1195,11 +1197,11 @@ class AgraState(State):
         if k == "boatman":
             if top["paid"]:
                 self.rupees(seat, top["paid"])  # C8
-            for n in top["delivered"]:
-                self.raise_influence(seat, self.t.n_guild[n])  # D7
             for other in self._clockwise(seat):
-                if self.owns(other, JAGIR):  # N10
+                if self.owns(other, JAGIR):  # N10: 「在他之後」, after his rewards (pushed below)
                     self._push({"k": "jagir", "seat": other, "boatman": seat})
+            for n in top["delivered"]:  # D7; G4: a reward at once (「立即」), before the Jagir
+                self.raise_influence(seat, self.t.n_guild[n])
         elif k == "trader" and not top["price"]:
             self._push({"k": "price_after", "seat": seat})
 
@@ -1444,11 +1446,18 @@ class AgraState(State):
         self._pop()
         self.gain(seat, a.good)
 
+    def _deliver_then_raise(self, seat: int, good: int, notable: int) -> None:
+        """D7 for a delivery made outside the Boatman's action: the influence is raised (and
+        its reward chosen) once the delivery is settled, its contract and the boat's move
+        and dock event included (D11: 「在玩家繼續他的回合之前會首先進行船的結算」; the seed's
+        7.5 example moves the boat before the raise)."""
+        self._push({"k": "_raise", "seat": seat, "guild": self.t.n_guild[notable]})
+        self.deliver(seat, good, notable)
+
     def _do_jagir(self, seat: int, a: Action) -> None:
         top = self._pop()
-        self.deliver(seat, a.good, a.notable)
         self.gain_favour(top["boatman"], 1)  # N10
-        self.raise_influence(seat, self.t.n_guild[a.notable])  # D7
+        self._deliver_then_raise(seat, a.good, a.notable)  # D7
 
     def _do_cook(self, seat: int, a: Action) -> None:
         self._pop()
@@ -1690,8 +1699,7 @@ class AgraState(State):
 
     def _do_favour_deliver(self, seat: int, a: Action) -> None:
         self._use_favour(seat, a.favour)
-        self.deliver(seat, a.good, a.notable)  # FT12
-        self.raise_influence(seat, self.t.n_guild[a.notable])
+        self._deliver_then_raise(seat, a.good, a.notable)  # FT12
 
     def _do_favour_swap(self, seat: int, a: Action) -> None:
         self._use_favour(seat, a.favour)

@@ -614,12 +614,15 @@ class SabikaState(Yusuf, State):
         space, 1 point and any earlier reward (Q11, Q40)."""
         p = self._p(seat)
         last = len(self.data.favour_rewards) - 1
-        if p["favour"] >= last:
-            self.gain_points(seat, 1)
-            self._push({"k": "favour", "seat": seat, "max": last - 1})
-            return
-        p["favour"] += 1
-        self._push({"k": "favour", "seat": seat, "max": p["favour"]})
+        if p["favour"] < last:
+            p["favour"] += 1
+            if p["favour"] < last:
+                self._push({"k": "favour", "seat": seat, "max": p["favour"]})
+                return
+        # 「如果你到達或已經在最後一格上，獲得1分和之前任何一格的獎勵」: reaching the last space
+        # or already on it, the point and an earlier space's reward, both
+        self.gain_points(seat, 1)
+        self._push({"k": "favour", "seat": seat, "max": last - 1})
 
     # -- legal actions --------------------------------------------------------------------
     def _generate(self) -> list[Action]:
@@ -1900,7 +1903,9 @@ class SabikaState(Yusuf, State):
         for i in range(4):
             if not d["small"][i]:
                 self.fill_small(i)
-        for i in range(len(d["minor"])):
+        # 「在每個對應的空位放置1張新的小調詩歌牌」: the slots of the player count only (U10:
+        # 3 / 4 / 5 shown with 2 / 3 / 4 players, solo as 2)
+        for i in range(self.data.minor_display[self.players]):
             if not d["minor"][i] and d["minor_deck"]:
                 self._b("minor")[i] = self._draw(d, "minor_deck")
         for i, slot in enumerate(A.WAREHOUSE_SLOTS):
