@@ -796,6 +796,38 @@ def test_q70_seals_pay_dinars_in_a_payment():
     assert p["dinars"] == 0 and p["seals"] == 0
 
 
+def test_q70_o5_seals_pay_a_market_purchase():
+    """X8: 「每個印章標記在遊戲中都有兩種使用方式：作為1第納爾進行支付」 and O5 「支付若干第納爾
+    購買建材」: a purchase is a payment, so seals may pay part or all of it."""
+    state = blank(playing(2))
+    d = state.d
+    d["p"][0].update(dinars=0, seals=3)
+    turn(state, 0)
+    play(state, "move b1 o4", "market")  # +2 dinars
+    buys = [t for t in texts(state) if t.startswith("buy glazed")]
+    assert buys == ["buy glazed seals 1", "buy glazed seals 2", "buy glazed seals 3"]
+    play(state, "buy glazed seals 1")
+    p = d["p"][0]
+    assert p["dinars"] == 0 and p["seals"] == 2 and p["mat"][3] == 1
+    slots = [s for s in state.b.raw_slots if d["raws"][s] >= 0]
+    assert slots  # a raw costs 1: with no dinar left, a seal pays it
+    assert {f"buy raw {s} seals 1" for s in slots} <= set(texts(state))
+    assert not any(f"buy raw {s}" in texts(state) for s in slots)
+
+
+def test_q70_ev10_the_consolidation_fee_may_be_paid_with_a_seal():
+    """EV10 「執行鞏固行動必須支付1第納爾」, paid with a dinar or a seal as the player says (X8)."""
+    state = blank(playing(2, events="10,1,2"))
+    d = state.d
+    d["p"][0].update(ships={"algiers": 1}, dinars=1, seals=1)
+    turn(state, 0)
+    play(state, "move m m3")
+    assert {"consolidate algiers", "consolidate algiers seals 1"} <= set(texts(state))
+    play(state, "consolidate algiers seals 1")
+    p = d["p"][0]
+    assert p["dinars"] == 1 and p["seals"] == 0 and p["ships"]["algiers"] == 2
+
+
 def test_q51_a_seal_paid_to_a_player_gives_a_dinar():
     for option, got in (("dinar", 1), ("nothing", 0)):
         state = blank(playing(2, seal_paid_to_player=option))

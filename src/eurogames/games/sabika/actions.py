@@ -46,8 +46,8 @@ Quarry = action_kind("quarry", "counts")
 Expand = action_kind("expand", "display", "house")
 Activate = action_kind("activate", "house")
 Market = action_kind("market")
-Buy = action_kind("buy", "material")
-BuyRaw = action_kind("buy_raw", "slot")
+Buy = action_kind("buy", "material", "seals")
+BuyRaw = action_kind("buy_raw", "slot", "seals")
 Sell = action_kind("sell", "material")
 SellGoods = action_kind("sell_goods", "goods")
 Exchange = action_kind("exchange", "give", "get")
@@ -58,7 +58,7 @@ Favour = action_kind("favour", "space")
 Split = action_kind("split", "dinars", "paria")
 Choose = action_kind("choose", "option")
 Export = action_kind("export", "city", "goods", "seals")
-Consolidate = action_kind("consolidate", "city")
+Consolidate = action_kind("consolidate", "city", "seals")
 ProduceCity = action_kind("produce_city", "city")
 ProduceProcess = action_kind("produce_process", "goods")
 CarveMinor = action_kind("carve_minor", "slot", "colour", "payment", "seals")
@@ -136,10 +136,12 @@ def _build() -> None:
     for h, house in enumerate(HOUSES):
         _add(Activate, f"activate {house}", h)
     _add(Market, "market")
-    for m, name in enumerate(MATERIALS):
-        _add(Buy, f"buy {name}", m)
+    for m, name in enumerate(MATERIALS):  # O5, Q70: a purchase is a payment, seals may pay
+        for seals in range(MAX_SEALS + 1):
+            _add(Buy, _seals(f"buy {name}", seals), m, seals)
     for slot in SLOTS[:5]:
-        _add(BuyRaw, f"buy raw {slot}", slot)
+        for seals in range(MAX_SEALS + 1):
+            _add(BuyRaw, _seals(f"buy raw {slot}", seals), slot, seals)
     for m, name in enumerate(MATERIALS):
         _add(Sell, f"sell {name}", m)
     for g, name in enumerate(GOODS):
@@ -171,8 +173,9 @@ def _build() -> None:
             text = f"export {city} {','.join(GOODS[g] for g in goods)}"
             for seals in range(MAX_SEALS + 1):
                 _add(Export, _seals(text, seals), city, goods, seals)
-    for city in CITIES:
-        _add(Consolidate, f"consolidate {city}", city)
+    for city in CITIES:  # EV10's dinar may be a seal (Q70)
+        for seals in range(MAX_SEALS + 1):
+            _add(Consolidate, _seals(f"consolidate {city}", seals), city, seals)
     for city in CITIES:
         _add(ProduceCity, f"produce city {city}", city)
     for goods in [(g,) for g in range(3)] + list(combinations(range(3), 2)):

@@ -818,9 +818,10 @@ class SabikaState(Yusuf, State):
         if action == "export":
             return self._export_options(seat, self.money(seat))
         if action == "consolidate":
-            if self.money(seat) < self.ev("consolidate_dinars"):  # EV10
-                return []
-            return [act("consolidate", c) for c in self.b.cities if p["ships"].get(c) == 1]
+            fee = self.ev("consolidate_dinars")  # EV10: dinars, or seals for them (Q70)
+            variants = self.seal_variants(seat, fee)
+            return [act("consolidate", c, s) for c in self.b.cities if p["ships"].get(c) == 1
+                    for s in variants]
         if action == "production":
             return self._production_options(seat, ())
         if action == "carve_poem":
@@ -1004,11 +1005,13 @@ class SabikaState(Yusuf, State):
         p = d["p"][seat]
         names = ("plaster", "wood", "marble", "glazed_ceramic")
         out = []
-        for m in range(4):
-            if self.price(names[m]) <= p["dinars"] and self._supply_has(m):
-                out.append(act("buy", m))
-        if self.price("raw") <= p["dinars"]:
-            out += [act("buy_raw", s) for s in self.b.raw_slots if d["raws"][s] >= 0]
+        for m in range(4):  # O5, Q70: dinars, seals for some of them
+            if self._supply_has(m):
+                out += [act("buy", m, s) for s in self.seal_variants(seat, self.price(names[m]))]
+        raw = self.seal_variants(seat, self.price("raw"))
+        if raw:
+            out += [act("buy_raw", slot, s) for slot in self.b.raw_slots if d["raws"][slot] >= 0
+                    for s in raw]
         out += [act("sell", m) for m in range(4) if p["mat"][m]]
         out += [act("sell_goods", g) for g in range(3) if p["goods"][g] + p["store"][g]]
         for m in range(4):
@@ -1320,13 +1323,13 @@ class SabikaState(Yusuf, State):
 
     def _do_buy(self, a: Action) -> None:
         seat = self._tx_used()
-        self._p(seat)["dinars"] -= self.price(
-            ("plaster", "wood", "marble", "glazed_ceramic")[a.material])
+        self.pay(seat, self.price(("plaster", "wood", "marble", "glazed_ceramic")[a.material]),
+                 a.seals)
         self.gain_material(seat, a.material)
 
     def _do_buy_raw(self, a: Action) -> None:
         seat = self._tx_used()
-        self._p(seat)["dinars"] -= self.price("raw")
+        self.pay(seat, self.price("raw"), a.seals)
         self.take_token(seat, a.slot, goods=False)
 
     def _do_sell(self, a: Action) -> None:
@@ -1521,10 +1524,9 @@ class SabikaState(Yusuf, State):
             self._pop()
         p = self._p(seat)
         p["ships"] = {**p["ships"], a.city: 2}
-        fee = self.ev("consolidate_dinars")  # EV10: a dinar, or a seal without one (Q70)
+        fee = self.ev("consolidate_dinars")  # EV10: a dinar, or a seal (named, Q70)
         if fee:
-            p = d["p"][seat]
-            self.pay(seat, fee, 0 if p["dinars"] >= fee else fee - p["dinars"])
+            self.pay(seat, fee, a.seals)
         if self.players == 1 and d["y"]["ships"].get(a.city) == 2:  # YA6
             self.y_points(2, "cards")
         earlier_points, earlier_dinars = self.data.consolidate_earlier

@@ -182,11 +182,12 @@ def _words(state: Any, a: Any, lang: str) -> tuple[str, str]:  # noqa: C901, PLR
         return ("Visit the market for 2 dinars and up to 2 transactions.",
                 "執行市場行動：獲得2第納爾，然後最多進行兩筆交易。")
     if k == "buy":
-        return (f"Buy 1 {mat(a.material, 'en')}.", f"購買1個{mat(a.material, L)}。")
+        return (f"Buy 1 {mat(a.material, 'en')}{seals(a.seals, 'en')}.",
+                f"購買1個{mat(a.material, L)}{seals(a.seals, L)}。")
     if k == "buy_raw":
         g = d["raws"][a.slot]
-        return (f"Buy the {raw(g, 'en')} at {a.slot} for 1 dinar.",
-                f"用1第納爾購買{a.slot}的{raw(g, L)}。")
+        return (f"Buy the {raw(g, 'en')} at {a.slot}{seals(a.seals, 'en')}.",
+                f"購買{a.slot}的{raw(g, L)}{seals(a.seals, L)}。")
     if k == "sell":
         return (f"Sell 1 {mat(a.material, 'en')}.", f"販賣1個{mat(a.material, L)}。")
     if k == "sell_goods":
@@ -228,8 +229,9 @@ def _words(state: Any, a: Any, lang: str) -> tuple[str, str]:  # noqa: C901, PLR
                 f"出口{'、'.join(gz)}到{city(a.city, state, L)}，支付航線費用{cost}第納爾"
                 f"{seals(a.seals, L)}。")
     if k == "consolidate":
-        return (f"Consolidate the trade relation with {city(a.city, state, 'en')}.",
-                f"鞏固與{city(a.city, state, L)}的貿易關係。")
+        return (f"Consolidate the trade relation with {city(a.city, state, 'en')}"
+                f"{seals(a.seals, 'en')}.",
+                f"鞏固與{city(a.city, state, L)}的貿易關係{seals(a.seals, L)}。")
     if k == "produce_city":
         return (f"Take the city reward of {city(a.city, state, 'en')} (production).",
                 f"從生產行動獲得{city(a.city, state, L)}的城市獎勵。")
