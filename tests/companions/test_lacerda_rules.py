@@ -913,7 +913,7 @@ def test_k60_n3_no_building_or_no_site_is_impossible_and_unpaid(answers):
 # -- following (F) ---------------------------------------------------------------------------
 def test_k70_f2_lacerda_follows_with_the_favour_and_keeps_it():
     session = new(favour="marquis")
-    turn = play(session, stop="wigs_in_your_turn", you_visited="marquis",
+    turn = play(session, stop="your_trigger", you_visited="marquis",
                 decrees_shown="8", visit_cost="4")
     assert turn.keys.index("follows") < turn.keys.index("pays_influence") < turn.keys.index(
         "n2_take_decrees")
@@ -924,12 +924,12 @@ def test_k70_f2_lacerda_follows_with_the_favour_and_keeps_it():
 @pytest.mark.parametrize("follow", ["with-favour", "always"])
 def test_k71_f2_the_follow_setting(follow):
     session = new(favour="marquis", follow=follow)
-    turn = play(session, stop="wigs_in_your_turn", you_visited="king",
+    turn = play(session, stop="your_trigger", you_visited="king",
                 **({"buildings_available": "blue", "empty_sites": "W-D", "visit_cost": "2",
                     "openings": "blue W-D 3 0"} if follow == "always" else {}))
     if follow == "with-favour":
         assert turn.one("no_follow_without_favour") == {"noble": "king"}
-        assert turn.asked == ["you_visited"]
+        assert turn.asked == ["you_visited", "wigs_in_your_turn", "church_in_your_turn"]
         assert (session.state.influence, session.state.wigs) == (5, 5)
     else:
         assert turn.one("follows") == {"noble": "king"}
@@ -954,25 +954,38 @@ def test_k73_f2_no_follow_when_unaffordable_or_impossible():
     session = new(favour="marquis")
     session.answer("influence=0")
     session.answer("wigs=2")
-    turn = play(session, stop="wigs_in_your_turn", you_visited="marquis", decrees_shown="8",
+    turn = play(session, stop="your_trigger", you_visited="marquis", decrees_shown="8",
                 visit_cost="3")
     assert turn.said("cannot_pay") and turn.said("does_not_follow")
     assert (session.state.influence, session.state.wigs, session.state.decrees) == (0, 2, 0)
     session = new(favour="marquis")
-    turn = play(session, stop="wigs_in_your_turn", you_visited="marquis", decrees_shown="0")
+    turn = play(session, stop="your_trigger", you_visited="marquis", decrees_shown="0")
     assert turn.said("impossible") and turn.said("does_not_follow")
     assert "visit_cost" not in turn.asked and session.state.influence == 5
+
+
+def test_k75_h1_f2_he_follows_once_your_visit_is_done_with_what_it_gave_him():
+    """F2 「按照正常规则支付对应的影响力」: a follow comes after the visit it follows, so the
+    wigs your turn gave him (H2) are his when he pays for it."""
+    session = new(favour="marquis")
+    session.answer("influence=0")
+    session.answer("wigs=0")
+    turn = play(session, stop="your_trigger", you_visited="marquis", decrees_shown="8",
+                visit_cost="3", wigs_in_your_turn="3")
+    assert turn.keys.index("wigs_gained") < turn.keys.index("follows")
+    assert turn.said("n2_take_decrees") and not turn.said("cannot_pay")
+    assert (session.state.wigs, session.state.decrees) == (0, 2)
 
 
 def test_k74_f2_the_tie_break_uses_the_helpers_current_deck():
     session = new(favour="king", helper="treasury")
     tie = {"buildings_available": "blue,green", "empty_sites": "W-D",
            "openings": "blue W-D 1 0, green W-D 1 0"}
-    turn = play(session, stop="wigs_in_your_turn", you_visited="king", **tie)
+    turn = play(session, stop="your_trigger", you_visited="king", **tie)
     assert turn.one("n3_open_building")["architect"] == "green"  # helper on the treasury
     play(session)  # his turn: T5 takes the helper to the engineer deck
     assert session.state.helper == "engineer"
-    turn = play(session, stop="wigs_in_your_turn", you_visited="king", **tie)
+    turn = play(session, stop="your_trigger", you_visited="king", **tie)
     assert turn.one("n3_open_building")["architect"] == "blue"
 
 

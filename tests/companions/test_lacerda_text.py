@@ -48,6 +48,18 @@ def test_the_seeds_terms_are_used():
     assert text.say(line, "en") == "1. Move Lacerda's courtier to the King's portrait."
 
 
+@pytest.mark.parametrize(("key", "facts", "seed"), [
+    ("s4_supplies", {}, "他在游戏初期没有任何货物"),  # S4
+    ("a2_officials", {"offices": "x", "supply": 1}, "拉塞尔达的行政员永远不会被移除"),  # A2
+    ("a3_take_ship", {"colour": "x", "ships": 1}, "按照正常规则,你也可以使用这艘船"),  # A3
+])
+def test_the_seeds_instructions_to_the_player_are_said(key, facts, seed):
+    """What the seed tells the human about Lacerda's things is said where it applies, in
+    its own words (zh-Hans) and in the other languages."""
+    assert seed in text.say(Line(key, facts), "zh-Hans")
+    assert text.say(Line(key, facts), "en") != text.say(Line(key, facts), "zh-Hant")
+
+
 def test_english_counts_one_in_the_singular():
     assert text.say(Line("wigs_gained", {"amount": 1, "wigs": 6})).startswith(
         "Lacerda gains 1 wig:")

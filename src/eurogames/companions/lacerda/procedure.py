@@ -243,8 +243,6 @@ class Procedure:
         game."""
         s = self.state
         visited = yield Prompt("ASK-23", "you_visited", "choice", ("none", *NOBLES))
-        if visited != "none":  # H1, F2
-            yield from self.follow(visited)
         earned = yield Prompt("ASK-24", "wigs_in_your_turn", "number")
         if earned:  # H2: his ships used, his stores scored by your opening, other
             s.wigs += earned
@@ -252,6 +250,8 @@ class Procedure:
         church = yield Prompt("ASK-25", "church_in_your_turn", "choice", ("no", "yes"))
         if church == "yes":  # H2: the A5 gain, all his ships + your portfolio
             yield from self.church_gain()
+        if visited != "none":  # H1, F2: he follows once your visit is done, with what it gave
+            yield from self.follow(visited)
         if s.final:
             return "none"
         end = "period" if s.period == 1 else "game"

@@ -117,12 +117,12 @@ SAY: dict[str, tuple[str, str, str]] = {
     "drawn_favour": ("Drawn at random: the {noble}'s royal favour tile.",
                      "隨機抽出:{noble}的恩寵板塊。", "随机抽出:{noble}的恩宠板块。"),
     "s4_supplies": (
-        "S4: Lacerda has no player board, cards or réis. Put his officials, houses, his royal "
-        "favour tile and 2 random starting plans in his play area.",
-        "S4:拉塞爾達不使用玩家板、卡牌,也沒有雷亞爾。將他的行政員、木屋、恩寵板塊和2個隨機的初始計劃"
-        "板塊放在他的遊戲區域中。",
-        "S4:拉塞尔达不使用玩家板、卡牌,也没有雷亚尔。将他的行政员、木屋、恩宠板块和2个随机的初始计划"
-        "板块放在他的游戏区域中。",
+        "S4: Lacerda has no player board, cards or réis, and starts with no goods. Put his "
+        "officials, houses, his royal favour tile and 2 random starting plans in his play area.",
+        "S4:拉塞爾達不使用玩家板、卡牌,也沒有雷亞爾;他在遊戲初期沒有任何貨物。將他的行政員、木屋、"
+        "恩寵板塊和2個隨機的初始計劃板塊放在他的遊戲區域中。",
+        "S4:拉塞尔达不使用玩家板、卡牌,也没有雷亚尔;他在游戏初期没有任何货物。将他的行政员、木屋、"
+        "恩宠板块和2个随机的初始计划板块放在他的游戏区域中。",
     ),
     "s5_official_in_marquis": (
         "S5: one of Lacerda's officials goes into the Marquis's office, as in the 2-player "
@@ -248,17 +248,19 @@ SAY: dict[str, tuple[str, str, str]] = {
     ),
     "a2_officials": (
         "Move Lacerda's officials from his area into the offices of: {offices} (left in his "
-        "area: {supply}).",
-        "從拉塞爾達的遊戲區域移動行政員到這些辦公室:{offices}(區域中剩 {supply})。",
-        "从拉塞尔达的游戏区域移动行政员到这些办公室:{offices}(区域中剩 {supply})。",
+        "area: {supply}). His officials are never removed.",
+        "從拉塞爾達的遊戲區域移動行政員到這些辦公室:{offices}(區域中剩 {supply})。拉塞爾達的行政員"
+        "永遠不會被移除。",
+        "从拉塞尔达的游戏区域移动行政员到这些办公室:{offices}(区域中剩 {supply})。拉塞尔达的行政员"
+        "永远不会被移除。",
     ),
     "a3_take_ship": (
-        "Take the top ship card ({colour}) into Lacerda's area (ships {ships}); move the "
-        "treasury marker up one space.",
-        "拿取牌堆中最上面的船卡({colour}),放在拉塞爾達的遊戲區域中(船隻 {ships});國庫標記物向上"
-        "移動一格。",
-        "拿取牌堆中最上面的船卡({colour}),放在拉塞尔达的游戏区域中(船只 {ships});国库标记物向上"
-        "移动一格。",
+        "Take the top ship card ({colour}) into Lacerda's area (ships {ships}); you may also "
+        "use this ship, by the normal rules; move the treasury marker up one space.",
+        "拿取牌堆中最上面的船卡({colour}),放在拉塞爾達的遊戲區域中(船隻 {ships});按照正常規則,你也"
+        "可以使用這艘船。國庫標記物向上移動一格。",
+        "拿取牌堆中最上面的船卡({colour}),放在拉塞尔达的游戏区域中(船只 {ships});按照正常规则,你也"
+        "可以使用这艘船。国库标记物向上移动一格。",
     ),
     "a3_gain": (
         "Lacerda gains the influence on his ship ({ships}) plus your portfolio ({portfolio}).",
