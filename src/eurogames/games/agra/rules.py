@@ -576,10 +576,14 @@ class AgraState(State):
             table = valued.meditate_process[min(mp, valued.top)]
             for g in held:
                 out += table[g]
-        if mp >= cost["remove_cover"] and covered != "remove_cover":
-            out += self._farm(p).meditate_uncover
-        if mp >= cost["move_farmer"]:  # never covered (M7)
-            out += self._farm(p).meditate_farmer
+        uncover = mp >= cost["remove_cover"] and covered != "remove_cover"
+        move = mp >= cost["move_farmer"]  # never covered (M7)
+        if uncover or move:
+            farm = self._farm(p)
+            if uncover:
+                out += farm.meditate_uncover
+            if move:
+                out += farm.meditate_farmer
         if covered != "trade":
             values, trade = valued.values, valued.trade
             for g in held:
