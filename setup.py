@@ -1,7 +1,8 @@
-"""The optional compiled parts: each game's observation encoder in C, ``_cencode.c`` beside its
-``encode.py``, found here by glob (a new game adds its file, nothing here), with what they
-share in the one include folder below. Where no C compiler is found the build goes on without
-them and the view route stands in (``optional=True``); everything else is in
+"""The optional compiled parts: each game's C modules, ``_c*.c`` in its folder (its observation
+encoder ``_cencode.c`` beside its ``encode.py``; Alhambra's hot rules, ``_crules.c``), found
+here by glob (a new game adds its file, nothing here), with what the encoders share in the one
+include folder below. Where no C compiler is found the build goes
+on without them and the Python definitions stand in (``optional=True``); everything else is in
 pyproject.toml."""
 
 from pathlib import Path
@@ -9,12 +10,12 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 INCLUDE = "src/eurogames/core"  # the folder of _cencode.h, the header every encoder includes
-SOURCES = sorted(Path("src/eurogames/games").glob("*/_cencode.c"))
+SOURCES = sorted(Path("src/eurogames/games").glob("*/_c*.c"))
 
 setup(
     ext_modules=[
         Extension(
-            f"eurogames.games.{source.parent.name}._cencode",
+            f"eurogames.games.{source.parent.name}.{source.stem}",
             [source.as_posix()],
             include_dirs=[INCLUDE],
             depends=[f"{INCLUDE}/_cencode.h"],

@@ -25,20 +25,16 @@ from eurogames.games.alhambra.actions import (
     CONFIRM,
     CONFIRM_ACTION,
     COPIES,
-    DIRK_BY_TILE,
     MINIMAL_PAYMENTS,
     PASS_ACTION,
     PAY,
     PAY_BY_CARD,
     PLACE,
-    PLACE_BY_TILE,
     PURCHASE,
     PURCHASE_BY_SLOT,
     RESERVE,
-    RESERVE_BY_TILE,
     SCORING_CARD,
     SWAP,
-    SWAP_BY_TILES,
     TAKE,
     TAKE_BY_CARDS,
     TAKE_LIMIT,
@@ -48,17 +44,15 @@ from eurogames.games.alhambra.actions import (
 )
 from eurogames.games.alhambra.data import TILE_IDS, TILE_PRICE, TILE_TYPE, TYPES
 from eurogames.games.alhambra.palace import (
-    ALLOWED,
-    FITS,
     FOUNTAIN,
     ORIGIN,
-    TILE_BIT,
     PalaceGeometry,
     is_valid,
     longest_wall,
     new_grid,
 )
 from eurogames.games.alhambra.scoring import round_breakdown
+from eurogames.games.alhambra.tile_moves import PLACE_PENDING, REDESIGN
 
 STARTING_MONEY = 20  # rule U5: deal until the total is at least 20
 DISPLAY_SIZE = 4
@@ -407,66 +401,32 @@ class AlhambraState(State):
     def _redesign_actions(self, p: int) -> list[Action]:
         """R1–R3 for seat p: they depend only on its Alhambra and its reserve.
 
-        Worked out again after nearly every turn of random play (a redesign changes both), from
-        what the seat's geometry keeps up to date one change at a time: R1 per reserve tile
-        over the frontier in cell order, R2 over the removable cells, R3 cell by cell (its
-        order), a one-tile reserve without an inner loop. A tile is tested against a cell by
-        one look-up in a tuple (``FITS``, by the cell's signature). The frontier and the
-        Alhambra are small (a dozen cells or so): lists per tile kept up to date through each
-        change would touch as many cells as these loops read. Plain loops: each
-        comprehension is a function call on this Python. The list is cached per seat and
-        shared by clones: nothing changes it once returned.
+        Worked out again after nearly every turn of random play (a redesign changes both), by
+        ``tile_moves.REDESIGN`` (compiled where it was built) from what the seat's geometry keeps
+        up to date one change at a time: the frontier in cell order, the signatures, the
+        removable cells. The list is cached per seat and shared by clones: nothing changes it
+        once returned.
         """
-        out: list[Action] = []
-        append = out.append
         reserve = self.reserves[p]
         grid = self.grids[p]
         cells = self.cells[p]
         palace = self._palaces[p] if self._owned and self._held[p] else self._palace(p)
-        if reserve:  # R1: reserve -> Alhambra
+        order: list[int] | tuple[()] = ()
+        if reserve:
             order = palace.order
             if order is None:  # else up to date (the usual case in a playout)
                 order = palace.open_cells(grid, cells)[1]
-            # the signatures are up to date with the frontier, and an open cell's options
-            # are its signature's (ALLOWED): a tile fits there where FITS says so
-            sig = palace.sig
-            for tile in reserve:
-                by_cell = PLACE_BY_TILE[tile]
-                fits = FITS[tile]
-                for c in order:
-                    if fits[sig[c]]:
-                        append(by_cell[c])
-        if len(cells) == 1:
-            return out
+        elif len(cells) == 1:
+            return []  # the fountain alone: nothing to place, move or swap
+        if len(cells) == 1:  # R1 only: the fountain is never moved or replaced (P6, P7)
+            return REDESIGN(reserve, order, palace.sig, (), grid, cells)
         sig = palace.sig
         if sig is None:
             sig = palace.signatures(grid, cells)
         free = palace.free
         if free is None:
             free = palace.removable(grid, cells)
-        for c in free:  # R2 (P6)
-            append(RESERVE_BY_TILE[grid[c]])
-        if not reserve:
-            return out
-        if len(reserve) == 1:  # R3 (P7): the tile matches every occupied neighbour
-            tile = reserve[0]
-            fits = FITS[tile]
-            by_old = SWAP_BY_TILES[tile]
-            for c in cells:
-                if fits[sig[c]] and c != ORIGIN:
-                    append(by_old[grid[c]])
-            return out
-        masks = 0
-        for tile in reserve:
-            masks |= TILE_BIT[tile]
-        for c in cells:  # R3, cell by cell: most cells fit no reserve tile
-            s = sig[c]
-            if ALLOWED[s] & masks and c != ORIGIN:
-                old = grid[c]
-                for tile in reserve:
-                    if FITS[tile][s]:
-                        append(SWAP_BY_TILES[tile][old])
-        return out
+        return REDESIGN(reserve, order, sig, free, grid, cells)
 
     def _paying_actions(self, p: int) -> list[Action]:
         """M2, M3, A10: any card of the slot's currency still held joins the payment, also
@@ -491,22 +451,11 @@ class AlhambraState(State):
         return legal
 
     def _placing_actions(self, p: int) -> list[Action]:
-        """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk."""
-        legal = []
-        append = legal.append
+        """P9: each bought tile goes to the Alhambra, the reserve or (two players) Dirk
+        (``tile_moves.PLACE_PENDING``, compiled where it was built)."""
         palace = self._palace(p)
         order = palace.open_cells(self.grids[p], self.cells[p])[1]
-        sig = palace.sig  # as in R1: a tile fits an open cell where FITS says so
-        for tile in self.pending:
-            by_cell = PLACE_BY_TILE[tile]
-            fits = FITS[tile]
-            for c in order:  # a loop: cheaper than a comprehension over a dozen cells
-                if fits[sig[c]]:
-                    append(by_cell[c])
-            append(RESERVE_BY_TILE[tile])
-            if self.with_dirk:
-                append(DIRK_BY_TILE[tile])
-        return legal
+        return PLACE_PENDING(self.pending, order, palace.sig, self.with_dirk)
 
     def reveals(self, action: Action) -> bool:
         """A decision reveals hidden information when it ends the turn with a refill that draws
