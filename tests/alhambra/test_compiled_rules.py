@@ -1,6 +1,6 @@
 """Alhambra's hot rules compiled (``_crules.c``) against their definitions in Python: the
-placing and redesign actions (``tile_moves.py``), the cut cells and the frontier's judging
-(``palace.py``).
+placing and redesign actions (``tile_moves.py``), the cut cells, the frontier's judging and
+the signatures moved along with a change (``palace.py``).
 
 Every call the engine makes in seeded random games (2, 3 and 6 players, clones included) is
 made on both routes and the results compared: the same actions in the same order, the same
@@ -56,7 +56,7 @@ def play(players: int, games: int, seed: int) -> int:
 
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_every_call_gives_what_the_definition_gives(compiled, monkeypatch, players):
-    calls = {"redesign": 0, "placing": 0, "cut": 0, "judge": 0}
+    calls = {"redesign": 0, "placing": 0, "cut": 0, "judge": 0, "signatures": 0}
 
     def redesign(reserve, order, sig, free, grid, cells):
         calls["redesign"] += 1
@@ -84,7 +84,15 @@ def test_every_call_gives_what_the_definition_gives(compiled, monkeypatch, playe
         assert list(front.items()) == list(plain_front.items())
         assert order == plain_order
 
+    def move(sig, cell, old, new):
+        calls["signatures"] += 1
+        plain = bytearray(sig)
+        palace.move_signatures(plain, cell, old, new)
+        compiled.move_signatures(sig, cell, old, new)
+        assert sig == plain
+
     monkeypatch.setattr(rules, "REDESIGN", redesign)
+    monkeypatch.setattr(palace, "MOVE_SIGNATURES", move)
     monkeypatch.setattr(rules, "PLACE_PENDING", placing)
     monkeypatch.setattr(palace, "CUT_CELLS", cut)
     monkeypatch.setattr(palace, "JUDGE", judge)
@@ -97,6 +105,7 @@ def test_the_rules_call_the_compiled_route(compiled):
     assert rules.PLACE_PENDING is compiled.placing_actions
     assert palace.CUT_CELLS is compiled.cut_cells
     assert palace.JUDGE is compiled.judge
+    assert palace.MOVE_SIGNATURES is compiled.move_signatures
 
 
 def test_pure_python_calls_the_definitions():
@@ -106,6 +115,7 @@ def test_pure_python_calls_the_definitions():
         "assert rules.REDESIGN is t.redesign_actions and rules.PLACE_PENDING is "
         "t.placing_actions\n"
         "assert palace.CUT_CELLS is palace.cut_cells and palace.JUDGE is palace._judge\n"
+        "assert palace.MOVE_SIGNATURES is palace.move_signatures\n"
         "import eurogames\n"
         "s = eurogames.load('alhambra').new(3, seed=7)\n"
         "from eurogames.core.rng import Rng\n"
@@ -145,6 +155,26 @@ def test_the_compiled_functions_refuse_bad_input(compiled):
         compiled.judge([], [], grid, sig, ())
     with pytest.raises(TypeError, match=r"redesign_actions\(reserve, order"):
         compiled.redesign_actions()
+    with pytest.raises(TypeError, match="sig must be a bytearray"):
+        compiled.move_signatures(bytes(sig), ORIGIN, 0, 1)
+    with pytest.raises(ValueError, match="outside the playable square"):
+        compiled.move_signatures(sig, 0, 0, 1)
+    with pytest.raises(ValueError, match="byte must be in range"):  # nothing there to take
+        compiled.move_signatures(bytearray(sig), ORIGIN + 2, 1, 0)
+
+
+def test_signatures_moved_in_place_match_the_search_from_scratch(compiled):
+    """A tile placed, swapped and removed next to the fountain: the array moved along in
+    place equals ``signatures`` worked out from the grid, on both routes."""
+    grid = bytearray(new_grid())
+    cell = ORIGIN + 1
+    for move in (compiled.move_signatures, palace.move_signatures):
+        sig = palace.signatures(bytes(grid), (ORIGIN,))
+        for old, new in ((0, 5), (5, 9), (9, 0)):
+            move(sig, cell, old, new)
+            grid[cell] = new
+            cells = (ORIGIN, cell) if new else (ORIGIN,)
+            assert sig == palace.signatures(bytes(grid), cells)
 
 
 def test_a_placement_lists_the_reserve_and_dirk_after_the_cells(compiled):

@@ -11,7 +11,11 @@
  * - judge(front, order, grid, sig, cells): palace.py's _judge, the frontier map and its order
  *   brought up to date in place around a change, after setup_judge(allowed, ring_ok, rings)
  *   (each signature's allowed wall masks, each ring pattern's verdict, the ring patterns'
- *   offset in the signature array).
+ *   offset in the signature array);
+ * - move_signatures(sig, cell, old, new): palace.py's, a cell's change written into the
+ *   signature array in place, after setup_signatures(north, east, south, west, sides,
+ *   flips_at) (each grid value's share of a neighbour's signature from each side; each
+ *   cell's four neighbours and the eight ring-pattern positions its tile is a bit of).
  *
  * Optional: setup.py builds it where a C compiler is found; where it is missing (or
  * EUROGAMES_PURE_PYTHON=1) the rules call the definitions. tests/alhambra/test_compiled_rules.py
@@ -459,6 +463,113 @@ static PyObject *setup_judge(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* -- move_signatures ---------------------------------------------------------------------- */
+static int share[4][MOST_TILES]; /* SIGNATURE_SOUTH, _WEST, _NORTH, _EAST: a tile's share in
+                                  * its north, east, south and west neighbour's signature */
+static long sides_at[MOST_CELLS][4], flips_at[MOST_CELLS][8];
+static unsigned char has_flips[MOST_CELLS];
+static Py_ssize_t sig_cells = -1;
+
+static PyObject *move_signatures(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "move_signatures(sig, cell, old, new)");
+        return NULL;
+    }
+    if (sig_cells < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "_crules.setup_signatures() was not called");
+        return NULL;
+    }
+    if (!PyByteArray_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "sig must be a bytearray");
+        return NULL;
+    }
+    long cell = PyLong_AsLong(args[1]), old = PyLong_AsLong(args[2]), new = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (cell < 0 || cell >= sig_cells || old < 0 || old >= MOST_TILES || new < 0 || new >= MOST_TILES) {
+        PyErr_SetString(PyExc_ValueError, "move_signatures: a cell or grid value out of range");
+        return NULL;
+    }
+    Py_ssize_t n = PyByteArray_GET_SIZE(args[0]);
+    unsigned char *sig = (unsigned char *)PyByteArray_AS_STRING(args[0]);
+    int flips = !old || !new;
+    if (flips && !has_flips[cell]) {
+        PyErr_SetString(PyExc_ValueError, "move_signatures: a cell outside the playable square");
+        return NULL;
+    }
+    int after[4];
+    for (int i = 0; i < 4; i++) { /* checked before any byte is written */
+        long at = sides_at[cell][i];
+        if (at < 0 || at >= n) goto outside;
+        after[i] = sig[at] + share[i][new] - share[i][old];
+        if (after[i] < 0 || after[i] > 255) {
+            PyErr_SetString(PyExc_ValueError, "byte must be in range(0, 256)");
+            return NULL;
+        }
+    }
+    if (flips)
+        for (int i = 0; i < 8; i++)
+            if (flips_at[cell][i] < 0 || flips_at[cell][i] >= n) goto outside;
+    for (int i = 0; i < 4; i++) sig[sides_at[cell][i]] = (unsigned char)after[i];
+    if (flips)
+        for (int i = 0; i < 8; i++) sig[flips_at[cell][i]] ^= (unsigned char)(1 << i);
+    Py_RETURN_NONE;
+outside:
+    PyErr_SetString(PyExc_IndexError, "bytearray index out of range");
+    return NULL;
+}
+
+/* A tuple of per-cell tuples of `width` ints (or empty ones) into a C table. */
+static int read_per_cell(PyObject *table, const char *what, long *into, int width, unsigned char *filled) {
+    if (!PyTuple_Check(table) || PyTuple_GET_SIZE(table) > MOST_CELLS) {
+        PyErr_Format(PyExc_ValueError, "%s must be a tuple of at most %d cells", what, MOST_CELLS);
+        return -1;
+    }
+    for (Py_ssize_t c = 0; c < PyTuple_GET_SIZE(table); c++) {
+        PyObject *row = PyTuple_GET_ITEM(table, c);
+        Py_ssize_t k = PyTuple_Check(row) ? PyTuple_GET_SIZE(row) : -1;
+        if (k != width && k != 0) {
+            PyErr_Format(PyExc_ValueError, "%s: %d positions or none per cell", what, width);
+            return -1;
+        }
+        if (filled != NULL) filled[c] = k == width;
+        for (int i = 0; i < width; i++) {
+            long v = k ? PyLong_AsLong(PyTuple_GET_ITEM(row, i)) : -1;
+            if (v == -1 && PyErr_Occurred()) return -1;
+            into[c * width + i] = v;
+        }
+    }
+    return 0;
+}
+
+static PyObject *setup_signatures(PyObject *self, PyObject *args) {
+    PyObject *tables[4], *sides, *flips;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!", &PyTuple_Type, &tables[0], &PyTuple_Type, &tables[1],
+                          &PyTuple_Type, &tables[2], &PyTuple_Type, &tables[3], &PyTuple_Type, &sides,
+                          &PyTuple_Type, &flips))
+        return NULL;
+    /* the shares a tile on c gives: its north neighbour the north table's south-facing
+     * share (SIGNATURE_SOUTH), ... in SIDES' order N, E, S, W */
+    PyObject *order[4] = {tables[2], tables[3], tables[0], tables[1]};
+    for (int i = 0; i < 4; i++) {
+        uint32_t values[MOST_TILES];
+        if (PyTuple_GET_SIZE(order[i]) != MOST_TILES) {
+            PyErr_SetString(PyExc_ValueError, "a signature table holds 256 shares");
+            return NULL;
+        }
+        if (read_table(order[i], "signature", values, MOST_TILES) < 0) return NULL;
+        for (int v = 0; v < MOST_TILES; v++) share[i][v] = (int)values[v];
+    }
+    if (PyTuple_GET_SIZE(sides) != PyTuple_GET_SIZE(flips)) {
+        PyErr_SetString(PyExc_ValueError, "sides and flips_at must cover the same cells");
+        return NULL;
+    }
+    if (read_per_cell(sides, "sides", &sides_at[0][0], 4, NULL) < 0 ||
+        read_per_cell(flips, "flips_at", &flips_at[0][0], 8, has_flips) < 0)
+        return NULL;
+    sig_cells = PyTuple_GET_SIZE(sides);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"redesign_actions", (PyCFunction)(void (*)(void))redesign_actions, METH_FASTCALL,
      "redesign_actions(reserve, order, sig, free, grid, cells): R1-R3, as tile_moves.py's definition"},
@@ -471,6 +582,10 @@ static PyMethodDef methods[] = {
     {"judge", (PyCFunction)(void (*)(void))judge, METH_FASTCALL,
      "judge(front, order, grid, sig, cells): palace.py's _judge, in place"},
     {"setup_judge", setup_judge, METH_VARARGS, "setup_judge(allowed, ring_ok, rings)"},
+    {"move_signatures", (PyCFunction)(void (*)(void))move_signatures, METH_FASTCALL,
+     "move_signatures(sig, cell, old, new): palace.py's, in place"},
+    {"setup_signatures", setup_signatures, METH_VARARGS,
+     "setup_signatures(north, east, south, west, sides, flips_at)"},
     {NULL, NULL, 0, NULL},
 };
 

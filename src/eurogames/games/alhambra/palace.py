@@ -196,29 +196,36 @@ def signatures(grid: bytes, cells: Iterable[int]) -> bytearray:
 
 
 def resign(sig: bytearray, cell: int, old: int, new: int) -> bytearray:
-    """A copy of ``sig`` after ``cell`` changed from grid value ``old`` to ``new`` (0: empty).
+    """A copy of ``sig`` after ``cell`` changed from grid value ``old`` to ``new`` (0: empty)
+    (``move_signatures`` on a copy, which leaves the old array intact for the clones that
+    share it; a state that holds its array alone moves it along in place)."""
+    sig = sig[:]
+    MOVE_SIGNATURES(sig, cell, old, new)
+    return sig
+
+
+def move_signatures(sig: bytearray, cell: int, old: int, new: int) -> None:
+    """In place: ``sig`` after ``cell`` changed from grid value ``old`` to ``new`` (0: empty).
 
     Only the four neighbours' signatures hold a share of ``cell``, and only the ring
     patterns of the eight cells around it, which change when it fills or empties (not in a
-    swap). The copy leaves the old array intact for the clones that share it; a state that
-    holds its array alone moves it along in place (``PalaceGeometry.built``, ``demolished``
-    and ``swapped``).
+    swap): twelve bytes at most, at positions looked up per cell (``SIDES``, ``FLIPS_AT``).
     """
-    sig = sig[:]
-    sig[cell - WIDTH] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
-    sig[cell + 1] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
-    sig[cell + WIDTH] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
-    sig[cell - 1] += SIGNATURE_EAST[new] - SIGNATURE_EAST[old]
+    north, east, south, west = SIDES[cell]
+    sig[north] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
+    sig[east] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
+    sig[south] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
+    sig[west] += SIGNATURE_EAST[new] - SIGNATURE_EAST[old]
     if not old or not new:
-        sig[cell + _FLIP0] ^= 1
-        sig[cell + _FLIP1] ^= 2
-        sig[cell + _FLIP2] ^= 4
-        sig[cell + _FLIP3] ^= 8
-        sig[cell + _FLIP4] ^= 16
-        sig[cell + _FLIP5] ^= 32
-        sig[cell + _FLIP6] ^= 64
-        sig[cell + _FLIP7] ^= 128
-    return sig
+        f0, f1, f2, f3, f4, f5, f6, f7 = FLIPS_AT[cell]
+        sig[f0] ^= 1
+        sig[f1] ^= 2
+        sig[f2] ^= 4
+        sig[f3] ^= 8
+        sig[f4] ^= 16
+        sig[f5] ^= 32
+        sig[f6] ^= 64
+        sig[f7] ^= 128
 
 
 def signature(grid: bytes, cell: int) -> int:
@@ -450,20 +457,7 @@ class PalaceGeometry:
             self.free = None
             return
         # in place: the shares and ring bits the tile adds, the frontier near it
-        north, east, south, west = SIDES[cell]
-        sig[north] += SIGNATURE_SOUTH[tile]
-        sig[east] += SIGNATURE_WEST[tile]
-        sig[south] += SIGNATURE_NORTH[tile]
-        sig[west] += SIGNATURE_EAST[tile]
-        f0, f1, f2, f3, f4, f5, f6, f7 = FLIPS_AT[cell]
-        sig[f0] |= 1
-        sig[f1] |= 2
-        sig[f2] |= 4
-        sig[f3] |= 8
-        sig[f4] |= 16
-        sig[f5] |= 32
-        sig[f6] |= 64
-        sig[f7] |= 128
+        MOVE_SIGNATURES(sig, cell, 0, tile)
         front = self.front
         if cell in front:
             del front[cell]
@@ -513,20 +507,7 @@ class PalaceGeometry:
             self.free = None
             return
         # in place: the shares and ring bits the tile takes away, the frontier near it
-        north, east, south, west = SIDES[cell]
-        sig[north] -= SIGNATURE_SOUTH[tile]
-        sig[east] -= SIGNATURE_WEST[tile]
-        sig[south] -= SIGNATURE_NORTH[tile]
-        sig[west] -= SIGNATURE_EAST[tile]
-        f0, f1, f2, f3, f4, f5, f6, f7 = FLIPS_AT[cell]
-        sig[f0] ^= 1
-        sig[f1] ^= 2
-        sig[f2] ^= 4
-        sig[f3] ^= 8
-        sig[f4] ^= 16
-        sig[f5] ^= 32
-        sig[f6] ^= 64
-        sig[f7] ^= 128
+        MOVE_SIGNATURES(sig, cell, tile, 0)
         JUDGE(self.front, self.order, grid, sig, NEAR_INSIDE[cell])
         free = self.free
         if free is not None:
@@ -548,11 +529,7 @@ class PalaceGeometry:
         """
         if self.alone:
             sig = self.sig
-            north, east, south, west = SIDES[cell]
-            sig[north] += SIGNATURE_SOUTH[new] - SIGNATURE_SOUTH[old]
-            sig[east] += SIGNATURE_WEST[new] - SIGNATURE_WEST[old]
-            sig[south] += SIGNATURE_NORTH[new] - SIGNATURE_NORTH[old]
-            sig[west] += SIGNATURE_EAST[new] - SIGNATURE_EAST[old]
+            MOVE_SIGNATURES(sig, cell, old, new)
             JUDGE(self.front, self.order, grid, sig, SIDES_INSIDE[cell])
         else:
             self.changed(grid, cell, old, new, NEAR_SWAP[cell])
@@ -638,6 +615,9 @@ def _compiled() -> Any:
         return None
     _crules.setup_cut_cells(OPEN_STEPS, ORIGIN)
     _crules.setup_judge(ALLOWED, RING_OK, RINGS)
+    _crules.setup_signatures(
+        SIGNATURE_NORTH, SIGNATURE_EAST, SIGNATURE_SOUTH, SIGNATURE_WEST, SIDES, FLIPS_AT
+    )
     return _crules
 
 
@@ -646,11 +626,14 @@ _ROUTE = COMPILED if COMPILED is not None and not pure_python() else None
 # What the geometry calls: the compiled functions where they were built and not turned off,
 # each giving what its definition gives (tests/alhambra/test_compiled_rules.py). A random
 # 3-player game searches the cut cells about 25 times (after the changes that are not a
-# leaf's), about 10 µs each in Python, 1 µs compiled; it judges cells around a change about
-# 270 times, about 1 µs each in Python.
+# leaf's), about 10 µs each in Python, 1 µs compiled; it judges cells around a change and
+# moves the signatures along about 270 times each, about 1 µs each in Python.
 CUT_CELLS: Callable[[bytes], dict[int, int]] = cut_cells if _ROUTE is None else _ROUTE.cut_cells
 JUDGE: Callable[[dict[int, int], list[int], bytes, bytearray, tuple[int, ...]], None] = (
     _judge if _ROUTE is None else _ROUTE.judge
+)
+MOVE_SIGNATURES: Callable[[bytearray, int, int, int], None] = (
+    move_signatures if _ROUTE is None else _ROUTE.move_signatures
 )
 
 
