@@ -260,7 +260,10 @@ class Encoder:
         """The observation of ``seat`` (``None``: a spectator) in ``state``: by the game's
         compiled route where it was built, else by encoding ``state.view(seat)``; with
         ``check``, both, raising :class:`ObservationMismatchError` where they differ."""
-        self._check_call(state, seat)
+        if (state.game is not self.game or state.players != self.players) or (
+            seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players)
+        ):
+            self._check_call(state, seat)  # raises, naming what is wrong (or lets it pass)
         compiled = self._compiled
         if compiled is None:
             return self(state.view(seat))
@@ -285,7 +288,10 @@ class Encoder:
         if into is None:
             out[:] = self.observe(state, seat)
             return
-        self._check_call(state, seat)
+        if (state.game is not self.game or state.players != self.players) or (
+            seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players)
+        ):
+            self._check_call(state, seat)  # raises, naming what is wrong (or lets it pass)
         into(state, seat, out)
         if self.check:
             self._compare(state, seat, out)

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import json
 import os
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -65,6 +66,8 @@ from eurogames.rl.encoding import (
     encodings,
     play_id,
 )
+
+_ID = attrgetter("id")  # an action's id, read in C
 
 try:
     import pyspiel
@@ -271,9 +274,12 @@ class EurogamesSpielState(_StateBase):
         state = self._engine.state
         if state is None:
             return int(pyspiel.PlayerId.CHANCE)
+        seat = state.current_player  # -1 once over
+        if seat >= 0 and state.ply < self._engine.setup.max_plies:  # the usual case, first
+            return seat
         if state.is_over() or self._truncated(state):
             return int(pyspiel.PlayerId.TERMINAL)
-        return state.current_player
+        return seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._engine.state is not None:
@@ -284,7 +290,7 @@ class EurogamesSpielState(_StateBase):
         state = self._engine.state
         if state is None or player != state.current_player:
             return []
-        return sorted([a.id for a in state.legal_actions()])
+        return sorted(map(_ID, state.legal_actions()))
 
     def is_chance_node(self) -> bool:
         """``pyspiel.State.is_chance_node`` answered in Python: only the deal is chance."""
@@ -298,6 +304,11 @@ class EurogamesSpielState(_StateBase):
         state = self._engine.state
         if state is None:
             return [DEAL]  # the chance node's one outcome, whoever asks
+        seat = state.current_player  # -1 once over
+        if seat >= 0 and (player is None or player == seat) and (
+            state.ply < self._engine.setup.max_plies
+        ):  # the usual case, first: the seat to decide, not truncated
+            return sorted(map(_ID, state.legal_actions()))
         if state.is_over() or self._truncated(state):
             return []
         if player is None:
@@ -388,6 +399,7 @@ class EurogamesObserver:
         self.setup = setup
         self.tensor = np.zeros(setup.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
+        self._observe_into = setup.encoder.observe_into
 
     def _engine(self, state: EurogamesSpielState, player: int) -> Any:
         """The engine state, or ``None`` before the deal."""
@@ -406,9 +418,7 @@ class EurogamesObserver:
         if engine is None:
             self.tensor.fill(0.0)
         else:
-            self.setup.encoder.observe_into(
-                engine, None if self.public_only else player, self.tensor
-            )
+            self._observe_into(engine, None if self.public_only else player, self.tensor)
 
     def string_from(self, state: EurogamesSpielState, player: int) -> str:
         view = self._view(state, player)

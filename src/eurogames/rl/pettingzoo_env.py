@@ -131,7 +131,9 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         return self.game_state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._state()
+        state = self.game_state
+        if state is None:
+            state = self._state()  # raises, saying what to do
         seat = self._seats.get(agent)
         if seat is None:
             raise ValueError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
@@ -146,7 +148,9 @@ class EurogamesAECEnv(*_BASES):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state()
+        state = self.game_state
+        if state is None:
+            state = self._state()  # raises, saying what to do
         play_id(state, action)
         self._cumulative_rewards[agent] = 0.0
         if state.is_over():
