@@ -143,6 +143,10 @@ class Board:
         side = data.side_for(max(players, 1))
         self.side = side
         self.rings = {ring: tuple(s.id.lower() for s in side.rings[ring]) for ring in side.rings}
+        # each space's place on its ring, and the next space clockwise (W4, N2)
+        self.position = {s: i for spaces in self.rings.values() for i, s in enumerate(spaces)}
+        self.next_space = {s: spaces[(i + 1) % len(spaces)] for spaces in self.rings.values()
+                           for i, s in enumerate(spaces)}
         self.action = {s.id.lower(): s.action for s in side.spaces.values()}
         self.amount = {s.id.lower(): s.amount for s in side.spaces.values()}
         self.slot_of = {s.id.lower(): s.slot.lower() for s in side.spaces.values()}
@@ -198,6 +202,20 @@ class Board:
         self.small_layout = tuple((A.SMALL_SLOTS.index(s.lower()), col, row)
                                   for s, col, row in data.small_building_display)
         self.display_distance = {x.id.lower(): x.distance for x in side.warehouse_display}
+        # YA3, Q68: from each outer space, the display's spaces in his search order (his own
+        # first, then clockwise), each with its slots' (index, distance)
+        outer = self.rings["outer"]
+        spaces = set(self.display_space.values())
+        self.warehouse_search = {}
+        for here in outer:
+            order = sorted(spaces, key=lambda s: (self.position[s] - self.position[here])
+                           % len(outer))
+            if here in order:
+                order.remove(here)
+                order.insert(0, here)
+            self.warehouse_search[here] = tuple(
+                tuple((i, self.display_distance[slot]) for i, slot in enumerate(A.WAREHOUSE_SLOTS)
+                      if self.display_space.get(slot) == space) for space in order)
         # the wish tiles by id: the first of an id, as the narrator looks them up, and the
         # last, as Yusuf does (the shipped ids are unique)
         self.wish_first: dict[str, Any] = {}
@@ -506,7 +524,7 @@ class SabikaState(Yusuf, State):
                 if not self._nothing_overfull():
                     continue
                 if d["phase"] == "play" and d["active"] == YUSUF and self.players == 1:
-                    self._step_yturn({"k": "_yturn", "seat": 0})  # YT1: his turn, no decision
+                    self.y_turn()  # YT1: his turn, no decision
                     continue
                 if d["phase"] == "play" and d["active"] < 0:
                     self._end_round()
@@ -551,6 +569,8 @@ class SabikaState(Yusuf, State):
 
     def _nothing_overfull(self) -> bool:
         """WH4: before any decision, a seat holding more than it can store discards."""
+        if not self._gained:  # no seat has gained since all were found within their storage
+            return True
         stack = self.d["stack"]
         if stack and stack[-1]["k"] == "discard":
             return True
@@ -649,7 +669,8 @@ class SabikaState(Yusuf, State):
         supply = 0
         here = p["work"][w]
         if here:
-            steps = (spaces.index(space) - spaces.index(here)) % len(spaces)
+            position = self.b.position
+            steps = (position[space] - position[here]) % len(spaces)
             if steps == 0:
                 steps = len(spaces)
             free = self.data.free_steps + self.ev("free_steps")  # EV11, Q42
@@ -1180,23 +1201,26 @@ class SabikaState(Yusuf, State):
     def _do_done(self, a: Action) -> None:
         top = self._pop()
         if top["k"] == "turn":
-            self._step_endturn(top)
+            self.end_turn(top["seat"])
 
     def _step_endturn(self, top: dict[str, Any]) -> None:
+        self.end_turn(top["seat"])
+
+    def end_turn(self, seat: int) -> None:
         """T3: the next player clockwise with a standing worker; none: the round ends."""
         d = self.d
         n = self.players
         if n == 1:  # YT1: the human and Yusuf in turn, each while workers are left
-            for who in (1 - top["seat"], top["seat"]):
+            for who in (1 - seat, seat):
                 if (d["y"]["tiles"] if who == YUSUF else any(d["p"][0]["up"])):
                     d["active"] = who
                     return
             d["active"] = -1
             return
         for i in range(1, n + 1):
-            seat = (top["seat"] + i) % n
-            if any(d["p"][seat]["up"]):
-                d["active"] = seat
+            other = (seat + i) % n
+            if any(d["p"][other]["up"]):
+                d["active"] = other
                 return
         d["active"] = -1
 
@@ -1882,9 +1906,8 @@ class SabikaState(Yusuf, State):
         d = self.d
         for seat in range(self.players):
             self._p(seat)["up"] = (True, True, True, True)
-        rings = {"o": self.b.rings[OUTER], "m": self.b.rings[MIDDLE], "i": self.b.rings[INNER]}
-        d["sultans"] = tuple(rings[s[0]][(rings[s[0]].index(s) + 1) % len(rings[s[0]])]
-                             for s in d["sultans"])
+        next_space = self.b.next_space
+        d["sultans"] = tuple(next_space[s] for s in d["sultans"])
 
     def _step_refresh(self, top: dict[str, Any]) -> None:
         """R6, Q7, Q58: fill every empty slot."""

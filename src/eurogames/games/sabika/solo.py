@@ -20,6 +20,7 @@ generator, so hiding a pile's order is hiding the generator (I4, I5).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from eurogames.games.sabika import actions as A
@@ -27,6 +28,14 @@ from eurogames.games.sabika import actions as A
 YUSUF = 1  # his place in the turn order with one player (seat 0 is the human)
 KINDS = ("master_builder", "merchant", "poet")
 WORKER_OF = {"merchant": 2, "poet": 3}
+
+
+@lru_cache(maxsize=256)
+def wished_types(board: Any, tiles: tuple[str, ...]) -> frozenset[str]:
+    """Q30: the building types on the wish tiles ``tiles`` (a pure function of the board's
+    tiles, kept: Yusuf reads it at every building action)."""
+    wishes = board.wish_last
+    return frozenset(t for wid in tiles for t in wishes[wid].types)
 
 
 def new_yusuf(data: Any, start_score: int) -> dict[str, Any]:
@@ -129,23 +138,36 @@ class Yusuf:
 
     # -- the map for him (TC0, Q32, Q55) -------------------------------------------------------
     def meets_trade_card(self, city: str) -> bool:
+        return bool(self.trade_card_cities((city,)))
+
+    def trade_card_cities(self, cities: Any) -> list[str]:
+        """TC0, Q55: those of ``cities`` that meet the trade card's city criterion (the
+        criterion is read once for them all)."""
         kind, param = self.data.trade_cards[self.d["trade"] - 1].city_criterion
         if kind == "any":
-            return True
+            return list(cities)
         if kind == "region":
-            return self.b.region[city] == param
+            region = self.b.region
+            return [c for c in cities if region[c] == param]
         if kind == "regions":
-            return self.b.region[city] in param
+            region = self.b.region
+            return [c for c in cities if region[c] in param]
         if kind == "colour":
-            return self.data.city_tiles[self.d["cities"][city] - 1].colour == param
+            tiles, placed = self.data.city_tiles, self.d["cities"]
+            return [c for c in cities if tiles[placed[c] - 1].colour == param]
         if kind == "has_seal":
-            return city in self.d["seals"]
+            seals = self.d["seals"]
+            return [c for c in cities if c in seals]
         if kind == "connected":
             ships = self.d["y"]["ships"]
-            return not ships or any(city in self.b.neighbours[c] for c in ships)
+            if not ships:
+                return list(cities)
+            neighbours = self.b.neighbours
+            return [c for c in cities if any(c in neighbours[s] for s in ships)]
         if kind == "min_route_dinars":
-            return self.b.dist["granada"][city] >= param
-        return False
+            dist = self.b.dist["granada"]
+            return [c for c in cities if dist[c] >= param]
+        return []
 
     def y_distance(self, city: str) -> tuple[int, int]:
         """Q32: route cost, then number of routes, from Granada or a city with his ship."""
@@ -153,9 +175,12 @@ class Yusuf:
         return min(hops[src][city] for src in ("granada", *self.d["y"]["ships"]))
 
     def nearest(self, cities: list[str]) -> list[str]:
+        """Those of ``cities`` at the least ``y_distance``."""
         if not cities:
             return []
-        distance = [self.y_distance(c) for c in cities]
+        hops = self.b.hops
+        rows = [hops[src] for src in ("granada", *self.d["y"]["ships"])]
+        distance = [min([row[c] for row in rows]) for c in cities]
         best = min(distance)
         return [c for c, x in zip(cities, distance, strict=True) if x == best]
 
@@ -193,12 +218,15 @@ class Yusuf:
     def first_ship(self) -> None:
         """YS3: consolidated on the nearest criterion city to Granada."""
         hops = self.b.hops["granada"]
-        cities = [c for c in self.b.cities if self.meets_trade_card(c)] or list(self.b.cities)
+        cities = self.trade_card_cities(self.b.cities) or list(self.b.cities)
         best = min(hops[c] for c in cities)
         self.y_choose([c for c in cities if hops[c] == best], "first")
 
     # -- his turn (YT, YM) -------------------------------------------------------------------
     def _step_yturn(self, top: dict[str, Any]) -> None:
+        self.y_turn()
+
+    def y_turn(self) -> None:
         """YT2-YT4, YM1-YM6: turn a worker tile and a card of that worker; move; act."""
         d = self.d
         y = self._y()
@@ -241,20 +269,19 @@ class Yusuf:
                 if self.options["material_supply"] == "limited":
                     self._b("supply")[2] += 1
         self._events = (*self._events, ("yusuf_turn", w, space, card.id))  # rules.py: _event
-        # YT4: his actions, then his points; an action that leaves a decision to the player
-        # (Q53) leaves the rest as frames under it, run once it is made
+        # YT4: his actions, then his points, run here; an action that leaves a decision to
+        # the player (Q53) leaves the rest as frames under it, run once it is made
         stack = d["stack"]
-        frames = [{"k": "_yact", "seat": 0, "act": act, "w": w} for act in card.actions]
-        frames.append({"k": "_ypoints", "seat": 0, "card": card.id, "kind": kind})
-        for i, frame in enumerate(frames):
-            depth = len(stack)
-            if frame["k"] == "_yact":
-                self._step_yact(frame)
-            else:
-                self._step_ypoints(frame)
+        depth = len(stack)
+        actions = card.actions
+        for i, act in enumerate(actions):
+            getattr(self, "y_" + act)({"k": "_yact", "seat": 0, "act": act, "w": w})
             if len(stack) != depth:
-                stack[depth:depth] = reversed(frames[i + 1:])
+                rest = [{"k": "_yact", "seat": 0, "act": a, "w": w} for a in actions[i + 1:]]
+                rest.append({"k": "_ypoints", "seat": 0, "card": card.id, "kind": kind})
+                stack[depth:depth] = reversed(rest)
                 return
+        self.y_card_points(card, kind)
 
     def y_builder(self, space: str) -> int:
         """YM4, Q66: the first master builder of a round is the one fewer steps away (b1
@@ -262,11 +289,12 @@ class Yusuf:
         y = self.d["y"]
         if y["mb"] >= 0:
             return 1 - y["mb"]
-        ring = self.b.rings["outer"]
+        size = len(self.b.rings["outer"])
+        position = self.b.position
 
         def steps(w: int) -> int:
             here = y["work"][w]
-            return 0 if not here else (ring.index(space) - ring.index(here)) % len(ring)
+            return 0 if not here else (position[space] - position[here]) % size
 
         return 0 if steps(0) <= steps(1) else 1
 
@@ -274,25 +302,26 @@ class Yusuf:
         getattr(self, "y_" + top["act"])(top)
 
     def _step_ypoints(self, top: dict[str, Any]) -> None:
-        """YP1, YP2."""
-        card = self.b.bot_cards[top["kind"]][top["card"]]
+        self.y_card_points(self.b.bot_cards[top["kind"]][top["card"]], top["kind"])
+
+    def y_card_points(self, card: Any, kind: str) -> None:
+        """YP1, YP2: the card's points and paria; the card to its discards; his turn ends."""
         points = card.points * (self.y_count(card.per) if card.per else 1)
         self.y_points(points, "cards")
         self.y_paria(card.paria)
         y = self._y()
-        y["discards"] = {**y["discards"], top["kind"]: (*y["discards"][top["kind"]], card.id)}
-        self._step_endturn({"seat": YUSUF})
+        y["discards"] = {**y["discards"], kind: (*y["discards"][kind], card.id)}
+        self.end_turn(YUSUF)
 
     def _step_yend(self, top: dict[str, Any]) -> None:
-        self._step_endturn({"seat": YUSUF})
+        self.end_turn(YUSUF)
 
     # -- his actions (YA) ----------------------------------------------------------------------
-    def wish_types(self) -> set[str]:
+    def wish_types(self) -> frozenset[str]:
         """Q30: the building types on every wish tile in play; with ``wishes_face_down``
         (Q41) only those in the tower."""
-        wishes = self.b.wish_last
         tiles = self.d["tower"] if self.options["wishes_face_down"] else self.d["wishes"]
-        return {t for wid in tiles for t in wishes[wid].types}
+        return wished_types(self.b, tuple(tiles))
 
     def y_large_building(self, top: dict[str, Any]) -> None:
         """YA1, Q57."""
@@ -328,19 +357,10 @@ class Yusuf:
     def y_warehouse(self, top: dict[str, Any]) -> None:
         """YA3, Q68: most boxes beside his space, nearest on a tie; else the opposite."""
         d = self.d
-        here = d["y"]["work"][top["w"]]
-        ring = self.b.rings["outer"]
-        spaces = sorted({s for s in self.b.display_space.values()},
-                        key=lambda s: (ring.index(s) - ring.index(here)) % len(ring))
-        if here in spaces:
-            spaces.remove(here)
-            spaces.insert(0, here)
+        whd = d["whd"]
         tiles = self.data.warehouse_tiles
-        distance = self.b.display_distance
-        for space in spaces:
-            beside = [(-tiles[d["whd"][i] - 1].boxes, distance[slot], i)
-                      for i, slot in enumerate(A.WAREHOUSE_SLOTS)
-                      if d["whd"][i] and self.b.display_space.get(slot) == space]
+        for slots in self.b.warehouse_search[d["y"]["work"][top["w"]]]:
+            beside = [(-tiles[whd[i] - 1].boxes, distance, i) for i, distance in slots if whd[i]]
             if beside:
                 i = min(beside)[2]
                 y = self._y()
@@ -355,7 +375,7 @@ class Yusuf:
         if not free:
             return
         seals = self.d["seals"]
-        meets = [c for c in free if self.meets_trade_card(c)]
+        meets = self.trade_card_cities(free)
         steps = [[c for c in meets if c in seals]]
         # 「如果符合貿易牌評分標準的城市都沒有印章，你必須把他的船放在1個沒有他的船的城市」: with
         # "any" that case takes any free city, but only when criterion cities exist; without
@@ -373,7 +393,7 @@ class Yusuf:
     def y_consolidate(self, top: dict[str, Any]) -> None:
         """YA5, Q46: a left-side ship in a criterion city, else any; the human chooses."""
         left = [c for c in self.b.cities if self.d["y"]["ships"].get(c) == 1]
-        meets = [c for c in left if self.meets_trade_card(c)]
+        meets = self.trade_card_cities(left)
         if meets or left:
             self.y_choose(meets or left, "consolidate")
 
@@ -414,10 +434,11 @@ class Yusuf:
     def y_wish_points(self) -> int:
         wishes = self.b.wish_last
         total = 0
+        types = self.y_types()
         for wid in self.d["tower"]:
             w = wishes[wid]
             if w.condition == "building_type":
-                total += w.points * sum(1 for t in self.y_types() if t in w.types)
+                total += w.points * sum(1 for t in types if t in w.types)
             else:
                 total += w.points * self.y_count(w.condition)
         return total
