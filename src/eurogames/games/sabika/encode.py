@@ -18,7 +18,15 @@ from typing import Any
 
 import numpy as np
 
-from eurogames.core.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
+from eurogames.core.encoding import (
+    Block,
+    Layout,
+    compiled_module,
+    compiled_routes,
+    current_seat_block,
+    observer_seat,
+    seat_label,
+)
 from eurogames.games.sabika import actions as A
 from eurogames.games.sabika.data import DATA
 
@@ -193,3 +201,73 @@ def _yusuf(y: dict[str, Any], score: int, out: list[float]) -> None:
     for w in range(4):
         out.extend(1.0 if y["work"][w] == x else 0.0 for x in SPACES)
         out.append(float(y["work"][w] == ""))
+
+
+# -- the compiled route (_cencode.c), where it was built -----------------------------------------
+# It reads the state's fields, only what the view shows (I1–I4): the sizes of the decks, the
+# warehouse stacks and Yusuf's face-down tiles and decks, never their contents; with
+# ``wishes_face_down`` only the wish tiles already in the tower (Q41); nothing of the start
+# tiles (I2), the events or the generator. It copies float32 pieces from the tables below,
+# each computed here once by the view route's own arithmetic above, so that both routes give
+# the very same bytes (tests/rl/test_compiled_route.py checks it at every decision of many
+# games). A count past a clipped entry's bound is read as the bound (the clip's own value);
+# a count the rules never allow in an entry that is not clipped is refused.
+def _f32(values: Any) -> bytes:
+    return np.array(values, np.float32).tobytes()
+
+
+def _int32(values: Any) -> bytes:
+    return np.array(values, np.int32).tobytes()
+
+
+def _per_count(value: Any, most: int) -> bytes:
+    """``value(k)`` as float32 for every count ``k`` from 0 to ``most``, as ``encode``
+    computes the entry (a double, then float32)."""
+    return _f32([value(k) for k in range(most + 1)])
+
+
+def _compiled_tables() -> dict[str, Any]:
+    types = {t: i for i, t in enumerate(TYPES)}  # a building of another type counts nowhere
+    return {
+        # clipped entries: the table ends where the clip holds (a larger count reads its end)
+        "wheel": _per_count(lambda c: _clip(c, 2.0), 2),
+        "small_deck": _per_count(lambda k: _clip(k / 36, 1.0), 36),
+        "minor_deck": _per_count(lambda k: _clip(k / 22, 1.0), 22),
+        "stack": _per_count(lambda k: _clip(k / 12, 1.0), 12),
+        "bag": _per_count(lambda x: _clip(x / 8, 1.0), 8),  # the bag and the discards
+        "supply": _per_count(lambda x: _clip(x / 30, 1.0), 30),
+        "dinars": _per_count(lambda k: _clip(k / 20, 2.0), 40),
+        "paria": _per_count(lambda k: _clip(k / 10, 2.0), 20),  # a seat's and Yusuf's
+        "fifth": _per_count(lambda k: _clip(k / 5, 2.0), 10),  # balances, poems, materials…
+        "score": _per_count(lambda k: _clip(k / 50, 2.0), 100),  # score + 20, from 0
+        "capacity": _per_count(lambda c: _clip(c / 12, 2.0), 24),
+        "yusuf_seals": _per_count(lambda k: _clip(k / 9, 2.0), 18),
+        # entries not clipped: the table holds what the rules allow, and no more
+        "marble": _per_count(float, 1),  # a marble on a slot or none
+        "tower": _per_count(lambda k: k / 3, 3),  # the three wish tiles of a game
+        "favour": _per_count(lambda k: k / 6, len(DATA.favour_rewards) - 1),  # F1
+        "seals": _per_count(lambda k: k / 9, len(CITIES)),  # a seal per city
+        "grey": _per_count(lambda k: k / 5, len(MAJORS)),
+        "store": _per_count(lambda g: g / 2, 4),  # MN16's boxes (data: at most 4)
+        "raw": _per_count(float, 1),  # 0/1 per kind on the workshop
+        "tiles": _per_count(lambda k: k / 4, len(DATA.bot_worker_tiles)),  # Yusuf's, turned
+        "master_builder": _per_count(lambda k: k / 12, len(DATA.bot_cards["master_builder"])),
+        "merchant": _per_count(lambda k: k / 7, len(DATA.bot_cards["merchant"])),
+        "poet": _per_count(lambda k: k / 7, len(DATA.bot_cards["poet"])),
+        # integer tables, per id (entry 0, no tile, is refused before it is read)
+        "boxes": _int32([0, *(t.boxes for t in DATA.warehouse_tiles)]),
+        "large_type": _int32([-1, *(types.get(b.type, -1) for b in DATA.large_buildings)]),
+        "small_type": _int32([-1, *(types.get(b.type, -1) for b in DATA.small_buildings)]),
+        "sizes": _int32([observation_size(n) if n else 0 for n in range(5)]),
+        # the names the state holds, in the layout's orders
+        "names": {"phases": PHASES, "frames": FRAMES, "spaces": SPACES, "raw_slots": RAW_SLOTS,
+                  "marble_slots": MARBLE_SLOTS, "cities": CITIES, "majors": MAJORS,
+                  "wishes": WISHES, "colours": COLOURS, "types": TYPES,
+                  "decks": ("master_builder", "merchant", "poet")},
+    }
+
+
+COMPILED = compiled_module(__name__, _compiled_tables())
+encode_state, encode_state_into = compiled_routes(COMPILED.encode if COMPILED else None)
+
+__all__ = ["encode", "encode_state", "encode_state_into", "layout", "observation_size"]
