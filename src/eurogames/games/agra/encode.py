@@ -19,7 +19,15 @@ from typing import Any
 
 import numpy as np
 
-from eurogames.core.encoding import Block, Layout, current_seat_block, observer_seat, seat_label
+from eurogames.core.encoding import (
+    Block,
+    Layout,
+    compiled_module,
+    compiled_routes,
+    current_seat_block,
+    observer_seat,
+    seat_label,
+)
 
 PHASES = ("meditation", "action", "order", "over")
 FRAMES = ("architect", "boatman", "trader", "botanist", "produce", "process", "price_after",
@@ -161,3 +169,65 @@ def encode(view: dict[str, Any], players: int) -> np.ndarray:
         add(1.0 if t in p["tiles"] else 0.0 for t in range(1, 15))
         add(1.0 if x >= 0 else 0.0 for x in p["french"])
     return np.asarray(out, dtype=np.float32)
+
+
+# -- the compiled route (_cencode.c), where it was built -----------------------------------------
+# It reads the state's position (only what the view shows: another seat's rupees once the game
+# is over, I1; the favour stack's size, never its order, I3) and copies float32 pieces from
+# these tables, each computed here once by the view route's own arithmetic above (a double
+# quotient, capped where encode caps it, then float32), so that both routes give the very same
+# bytes (tests/rl/test_compiled_route.py checks it at every decision of many games).
+def _per_count(scale: float, most: int) -> bytes:
+    """``k / scale`` as float32 for every count ``k`` up to ``most``, as ``encode`` computes it.
+    The compiled route refuses a count beyond its table: the rules never allow one."""
+    return np.array([k / scale for k in range(most + 1)], np.float32).tobytes()
+
+
+def _capped(scale: float, cap: float) -> bytes:
+    """``min(k / scale, cap)`` as float32 up to the first count at the cap: the compiled route
+    takes the last entry for every count beyond it, as ``min`` gives the cap there."""
+    values = [min(k / scale, cap) for k in range(int(cap * scale) + 1)]
+    if values[-1] != cap:
+        raise RuntimeError(f"the table of /{scale} does not end at its cap {cap}")
+    return np.array(values, np.float32).tobytes()
+
+
+def _compiled_tables() -> dict[str, Any]:
+    from eurogames.games.agra.actions import TILES
+    from eurogames.games.agra.game import GAME
+
+    t = GAME.tables
+    most_players = GAME.max_players
+    return {
+        "mp": _capped(10, 5.0),
+        "laid": _capped(10, 1.2),
+        "coins": _capped(5, 10.0),
+        "rupees": _capped(50, 10.0),
+        # a seat's markers on one notable: bounded by its slots times the seats
+        "notable_markers": _per_count(6, max(map(len, t.n_contract.values())) * most_players),
+        "contracts": _per_count(5, len(t.n_level)),  # completed contracts: notables at most
+        "limit": _per_count(6, len(t.orders[0])),  # the limit never passes a column's orders
+        "stack_tiles": _per_count(14, len(TILES)),
+        "left": _per_count(8, 2 * most_players),  # E2: the round's rest and one more at most
+        "markers": _per_count(22, t.markers),  # H7: a seat's markers are counted
+        "goods": _per_count(5, t.markers),  # H3: goods held are markers
+        "favour": _per_count(10, t.markers),  # F1: favour points are markers
+        "workers": _per_count(10, t.workers),
+        "cook": _per_count(2, 2),  # N8: the Cook stores two workers
+        "level": _per_count(6, t.med_levels),
+        "farmers": _per_count(SQUARES, SQUARES),
+        "removed": _per_count(8, 4 * SQUARES),  # every square of the four tracks
+        "influence": _per_count(10, t.influence_top),
+        "sizes": np.array(
+            [observation_size(n) if n >= 2 else 0 for n in range(most_players + 1)], np.int32
+        ).tobytes(),
+        "phases": PHASES,
+        "frames": FRAMES,
+        "ring": RING,
+    }
+
+
+COMPILED = compiled_module(__name__, _compiled_tables())
+encode_state, encode_state_into = compiled_routes(COMPILED.encode if COMPILED else None)
+
+__all__ = ["encode", "encode_state", "encode_state_into", "layout", "observation_size"]
