@@ -131,6 +131,34 @@ static inline PyObject *seq_attr(PyObject *state, PyObject *name) {
     return v;
 }
 
+/* holder[key] of a dict (borrowed), the engines that keep their position in dicts (Agra,
+ * Sabika); NULL with an error naming `where` and the key when it is missing */
+static inline PyObject *dict_item(PyObject *holder, PyObject *key, const char *where) {
+    if (!PyDict_Check(holder)) {
+        PyErr_Format(PyExc_TypeError, OBS "%s must be a dict", where);
+        return NULL;
+    }
+    PyObject *v = PyDict_GetItemWithError(holder, key);
+    if (v == NULL && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, OBS "%s has no %R", where, key);
+    return v;
+}
+
+/* holder[key] (borrowed), a list or tuple of `count` items (any number where count < 0) */
+static inline PyObject *dict_seq(PyObject *holder, PyObject *key, Py_ssize_t count, const char *where) {
+    PyObject *v = dict_item(holder, key, where);
+    if (v == NULL) return NULL;
+    if (!is_seq(v)) {
+        PyErr_Format(PyExc_TypeError, OBS "%s %R must be a list or tuple", where, key);
+        return NULL;
+    }
+    if (count >= 0 && PySequence_Fast_GET_SIZE(v) != count) {
+        PyErr_Format(PyExc_ValueError, OBS "%s %R holds %zd entries, not %zd", where, key,
+                     PySequence_Fast_GET_SIZE(v), count);
+        return NULL;
+    }
+    return v;
+}
+
 static inline PyObject *item(PyObject *seq, Py_ssize_t i) { /* borrowed; seq is a list or tuple */
     return PyList_Check(seq) ? PyList_GET_ITEM(seq, i) : PyTuple_GET_ITEM(seq, i);
 }

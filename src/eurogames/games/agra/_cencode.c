@@ -98,32 +98,6 @@ static int set_one(char *out, Py_ssize_t at, Py_ssize_t end) {
     return 0;
 }
 
-/* d[key] (borrowed), d a dict; an error naming the field when it is missing */
-static PyObject *field(PyObject *d, PyObject *key, const char *where) {
-    if (!PyDict_Check(d)) {
-        PyErr_Format(PyExc_TypeError, OBS "%s must be a dict", where);
-        return NULL;
-    }
-    PyObject *v = PyDict_GetItemWithError(d, key);
-    if (v == NULL && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, OBS "%s has no '%U'", where, key);
-    return v;
-}
-
-/* d[key] (borrowed), a list or tuple of `count` items (any number where count < 0) */
-static PyObject *seq_field(PyObject *d, PyObject *key, Py_ssize_t count, const char *where) {
-    PyObject *v = field(d, key, where);
-    if (v == NULL) return NULL;
-    if (!is_seq(v)) {
-        PyErr_Format(PyExc_TypeError, OBS "%s '%U' must be a list or tuple", where, key);
-        return NULL;
-    }
-    if (count >= 0 && length(v) != count) {
-        PyErr_Format(PyExc_ValueError, OBS "%s '%U' holds %zd entries, not %zd", where, key, length(v), count);
-        return NULL;
-    }
-    return v;
-}
-
 /* an integer of any sign (a seat, -1 or -2 where the rules write one), else -1 with an error */
 static int int_of(PyObject *v, Py_ssize_t *x, const char *what) {
     if (!PyLong_Check(v)) {
@@ -169,7 +143,7 @@ static int put_count(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *v, int
 /* every item of a list or tuple of `count` counts through one table */
 static int put_counts(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *d, PyObject *key, Py_ssize_t count,
                       int which, const char *where) {
-    PyObject *seq = seq_field(d, key, count, where);
+    PyObject *seq = dict_seq(d, key, count, where);
     if (seq == NULL) return -1;
     for (Py_ssize_t i = 0; i < count; i++)
         if (put_count(out, at, end, item(seq, i), which) < 0) return -1;
@@ -316,7 +290,7 @@ static int seat_blocks(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *pd, 
     const char *where = "a seat";
     /* I1: another seat's rupees are in the bag until the game is over (view.py): not read */
     if (p == seat || over) {
-        PyObject *rupees = field(pd, s_rupees, where);
+        PyObject *rupees = dict_item(pd, s_rupees, where);
         if (rupees == NULL || set_one(out, *at, end) < 0) return -1;
         *at += F;
         if (put_count(out, at, end, rupees, RUPEES) < 0) return -1;
@@ -324,14 +298,14 @@ static int seat_blocks(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *pd, 
         *at += 2 * F;
     }
     PyObject *v;
-    if (!(v = field(pd, s_markers, where)) || put_count(out, at, end, v, MARKERS) < 0) return -1;
+    if (!(v = dict_item(pd, s_markers, where)) || put_count(out, at, end, v, MARKERS) < 0) return -1;
     if (put_counts(out, at, end, pd, s_goods, GOODS, GOODS_HELD, where) < 0) return -1;
-    if (!(v = field(pd, s_favour, where)) || put_count(out, at, end, v, FAVOUR) < 0) return -1;
-    if (!(v = field(pd, s_workers, where)) || put_count(out, at, end, v, WORKERS) < 0) return -1;
-    if (!(v = field(pd, s_cook, where)) || put_count(out, at, end, v, COOK) < 0) return -1;
-    if (!(v = field(pd, s_level, where)) || put_count(out, at, end, v, LEVEL) < 0) return -1;
+    if (!(v = dict_item(pd, s_favour, where)) || put_count(out, at, end, v, FAVOUR) < 0) return -1;
+    if (!(v = dict_item(pd, s_workers, where)) || put_count(out, at, end, v, WORKERS) < 0) return -1;
+    if (!(v = dict_item(pd, s_cook, where)) || put_count(out, at, end, v, COOK) < 0) return -1;
+    if (!(v = dict_item(pd, s_level, where)) || put_count(out, at, end, v, LEVEL) < 0) return -1;
     if (put_counts(out, at, end, pd, s_farmers, TRACKS, FARMERS, where) < 0) return -1;
-    PyObject *covers = seq_field(pd, s_covers, TRACKS, where);
+    PyObject *covers = dict_seq(pd, s_covers, TRACKS, where);
     if (covers == NULL) return -1;
     for (Py_ssize_t k = 0; k < TRACKS; k++) {
         PyObject *track = item(covers, k);
@@ -341,11 +315,11 @@ static int seat_blocks(char *out, Py_ssize_t *at, Py_ssize_t end, PyObject *pd, 
         }
         if (members(out, at, end, track, 1, SQUARES, "a track's covers") < 0) return -1;
     }
-    if (!(v = field(pd, s_removed, where)) || put_count(out, at, end, v, REMOVED) < 0) return -1;
+    if (!(v = dict_item(pd, s_removed, where)) || put_count(out, at, end, v, REMOVED) < 0) return -1;
     if (put_counts(out, at, end, pd, s_influence, GUILDS, INFLUENCE, where) < 0) return -1;
-    PyObject *tiles = seq_field(pd, s_tiles, -1, where);
+    PyObject *tiles = dict_seq(pd, s_tiles, -1, where);
     if (tiles == NULL || members(out, at, end, tiles, 1, TILES, "a seat's favour tiles") < 0) return -1;
-    PyObject *french = seq_field(pd, s_french, FRENCH, where);
+    PyObject *french = dict_seq(pd, s_french, FRENCH, where);
     if (french == NULL) return -1;
     for (Py_ssize_t i = 0; i < FRENCH; i++) {
         Py_ssize_t g;
@@ -378,7 +352,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     const char *pos = "the position";
     PyObject *v;
     Py_ssize_t boat; /* checked before open_levels() indexes its tables by it */
-    if (!(v = field(d, s_boat, pos)) || int_of(v, &boat, "boat") < 0) goto done;
+    if (!(v = dict_item(d, s_boat, pos)) || int_of(v, &boat, "boat") < 0) goto done;
     if (boat < 1 || boat > DOCKS) {
         PyErr_Format(PyExc_IndexError, OBS "the boat is at dock %zd (docks are 1 to %d)", boat, DOCKS);
         goto done;
@@ -387,31 +361,31 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     if (open_levels(state, &open) < 0 || read_levels(state) < 0) goto done;
     Py_ssize_t at = 0;
     /* phase, current seat (relative), the pending decision (the stack's top frame) */
-    if (!(v = field(d, s_phase, pos)) || name_one_hot(out, &at, end, phase_index, v, PHASES, 0, "phase") < 0)
+    if (!(v = dict_item(d, s_phase, pos)) || name_one_hot(out, &at, end, phase_index, v, PHASES, 0, "phase") < 0)
         goto done;
     if (current >= 0 && set_one(out, at + ((current - r + n) % n) * F, end) < 0) goto done;
     at += n * F;
-    PyObject *stack = seq_field(d, s_stack, -1, pos);
+    PyObject *stack = dict_seq(d, s_stack, -1, pos);
     if (stack == NULL) goto done;
     if (length(stack)) {
-        PyObject *kind = field(item(stack, length(stack) - 1), s_k, "a stack frame");
+        PyObject *kind = dict_item(item(stack, length(stack) - 1), s_k, "a stack frame");
         if (kind == NULL || name_one_hot(out, &at, end, frame_index, kind, FRAMES, 1, "a frame's kind") < 0)
             goto done;
     } else {
         at += FRAMES * F;
     }
-    PyObject *turn = field(d, s_turn, pos);
+    PyObject *turn = dict_item(d, s_turn, pos);
     if (turn == NULL) goto done;
-    if (!(v = field(turn, s_mp, "the turn")) || put_count(out, &at, end, v, MP) < 0) goto done;
-    if (!(v = field(turn, s_laid, "the turn")) || put_count(out, &at, end, v, LAID) < 0) goto done;
+    if (!(v = dict_item(turn, s_mp, "the turn")) || put_count(out, &at, end, v, MP) < 0) goto done;
+    if (!(v = dict_item(turn, s_laid, "the turn")) || put_count(out, &at, end, v, LAID) < 0) goto done;
     int flag;
-    if (!(v = field(turn, s_meditated, "the turn")) || (flag = flag_of(v, "turn meditated")) < 0) goto done;
+    if (!(v = dict_item(turn, s_meditated, "the turn")) || (flag = flag_of(v, "turn meditated")) < 0) goto done;
     if (flag && set_one(out, at, end) < 0) goto done;
-    if (!(v = field(turn, s_ordered, "the turn")) || (flag = flag_of(v, "turn ordered")) < 0) goto done;
+    if (!(v = dict_item(turn, s_ordered, "the turn")) || (flag = flag_of(v, "turn ordered")) < 0) goto done;
     if (flag && set_one(out, at + F, end) < 0) goto done;
     at += 2 * F;
     /* the spaces: occupant, standing */
-    PyObject *spaces = seq_field(d, s_spaces, SPACES, pos);
+    PyObject *spaces = dict_seq(d, s_spaces, SPACES, pos);
     if (spaces == NULL) goto done;
     for (Py_ssize_t s = 0; s < SPACES; s++) {
         PyObject *w = item(spaces, s);
@@ -429,11 +403,11 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         at += F;
     }
     /* the buildings: built, rupees on it, the merchant, the builder */
-    PyObject *built = seq_field(d, s_built, BUILDINGS, pos), *coins = seq_field(d, s_coins, BUILDINGS, pos);
+    PyObject *built = dict_seq(d, s_built, BUILDINGS, pos), *coins = dict_seq(d, s_coins, BUILDINGS, pos);
     if (built == NULL || coins == NULL) goto done;
     Py_ssize_t merchant, builder;
-    if (!(v = field(d, s_merchant, pos)) || int_of(v, &merchant, "merchant") < 0) goto done;
-    if (!(v = field(d, s_builder, pos)) || int_of(v, &builder, "builder") < 0) goto done;
+    if (!(v = dict_item(d, s_merchant, pos)) || int_of(v, &merchant, "merchant") < 0) goto done;
+    if (!(v = dict_item(d, s_builder, pos)) || int_of(v, &builder, "builder") < 0) goto done;
     for (Py_ssize_t b = 0; b < BUILDINGS; b++) {
         if ((flag = flag_of(item(built, b), "built")) < 0) goto done;
         if (flag && set_one(out, at, end) < 0) goto done;
@@ -444,7 +418,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         at += 2 * F;
     }
     /* the price markers: the good, the face */
-    PyObject *prices = seq_field(d, s_prices, PRICES, pos);
+    PyObject *prices = dict_seq(d, s_prices, PRICES, pos);
     if (prices == NULL) goto done;
     for (Py_ssize_t i = 0; i < PRICES; i++) {
         PyObject *m = item(prices, i);
@@ -466,16 +440,16 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         }
         at += PRICE_FEATURES * F;
     }
-    if (!(v = field(d, s_covered, pos)) || name_one_hot(out, &at, end, ring_index, v, RING, 0, "covered") < 0)
+    if (!(v = dict_item(d, s_covered, pos)) || name_one_hot(out, &at, end, ring_index, v, RING, 0, "covered") < 0)
         goto done;
     /* the notables on the river, by id: on it, open for deliveries, owner, markers per seat */
-    PyObject *river = seq_field(d, s_river, -1, pos);
+    PyObject *river = dict_seq(d, s_river, -1, pos);
     if (river == NULL) goto done;
     Py_ssize_t notables = at, width = 2 + 2 * n;
     uint32_t seen = 0;
     for (Py_ssize_t i = 0; i < length(river); i++) {
         PyObject *x = item(river, i);
-        if (!(v = field(x, s_id, "a notable"))) goto done;
+        if (!(v = dict_item(x, s_id, "a notable"))) goto done;
         Py_ssize_t id = count_of(v, "a notable's id");
         if (id < 0) goto done;
         if (id < 1 || id > NOTABLES) {
@@ -488,13 +462,13 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         }
         seen |= (uint32_t)1 << id;
         Py_ssize_t base = notables + (id - 1) * width * F;
-        PyObject *owner = field(x, s_owner, "a notable");
+        PyObject *owner = dict_item(x, s_owner, "a notable");
         if (owner == NULL || set_one(out, base, end) < 0) goto done;
         Py_ssize_t level = notable_level[id];
         if (owner == Py_None && level >= 0 && (open >> level & 1) && set_one(out, base + F, end) < 0) goto done;
         Py_ssize_t cells = base + 2 * F;
         if (holder(out, &cells, end, owner, n, r, 0, "a notable's owner") < 0) goto done;
-        PyObject *slots = seq_field(x, s_slots, -1, "a notable");
+        PyObject *slots = dict_seq(x, s_slots, -1, "a notable");
         if (slots == NULL) goto done;
         Py_ssize_t counts[MOST_PLAYERS] = {0};
         for (Py_ssize_t k = 0; k < length(slots); k++) {
@@ -518,7 +492,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     }
     at = notables + NOTABLES * width * F;
     /* the boat's dock, contracts completed per level */
-    if (!(v = field(d, s_boat, pos)) || int_of(v, &boat, "boat") < 0) goto done;
+    if (!(v = dict_item(d, s_boat, pos)) || int_of(v, &boat, "boat") < 0) goto done;
     if (boat < 1 || boat > DOCKS) {
         PyErr_Format(PyExc_IndexError, OBS "the boat is at dock %zd (docks are 1 to %d)", boat, DOCKS);
         goto done;
@@ -527,7 +501,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     at += DOCKS * F;
     if (put_counts(out, &at, end, d, s_contracts, LEVELS, CONTRACTS, pos) < 0) goto done;
     /* the orders: per guild and position, the holder, neutral, the order marker; the limit */
-    PyObject *orders = seq_field(d, s_orders, GUILDS, pos), *order_at = seq_field(d, s_order_at, GUILDS, pos);
+    PyObject *orders = dict_seq(d, s_orders, GUILDS, pos), *order_at = dict_seq(d, s_order_at, GUILDS, pos);
     if (orders == NULL || order_at == NULL) goto done;
     for (Py_ssize_t u = 0; u < GUILDS; u++) {
         PyObject *column = item(orders, u), *marker = item(order_at, u);
@@ -549,20 +523,20 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             at += F;
         }
     }
-    if (!(v = field(d, s_limit, pos)) || put_count(out, &at, end, v, LIMIT) < 0) goto done;
-    PyObject *bowls = seq_field(d, s_bowls, BOWLS, pos);
+    if (!(v = dict_item(d, s_limit, pos)) || put_count(out, &at, end, v, LIMIT) < 0) goto done;
+    PyObject *bowls = dict_seq(d, s_bowls, BOWLS, pos);
     if (bowls == NULL) goto done;
     for (Py_ssize_t b = 0; b < BOWLS; b++)
         if (holder(out, &at, end, item(bowls, b), n, r, 1, "a bowl") < 0) goto done;
     /* the favour display, the stack's size alone (I3: its order is hidden), the bonus tiles */
-    PyObject *display = seq_field(d, s_display, -1, pos);
+    PyObject *display = dict_seq(d, s_display, -1, pos);
     if (display == NULL || members(out, &at, end, display, 1, TILES, "the favour display") < 0) goto done;
-    PyObject *stack_tiles = seq_field(d, s_stack_tiles, -1, pos);
+    PyObject *stack_tiles = dict_seq(d, s_stack_tiles, -1, pos);
     if (stack_tiles == NULL || put(out, &at, end, STACK, length(stack_tiles)) < 0) goto done;
-    PyObject *bonus_left = seq_field(d, s_bonus_left, -1, pos);
+    PyObject *bonus_left = dict_seq(d, s_bonus_left, -1, pos);
     if (bonus_left == NULL || members(out, &at, end, bonus_left, 0, BONUS, "the bonus tiles") < 0) goto done;
     /* the end: triggered, turns left (E2) */
-    if (!(v = field(d, s_left, pos))) goto done;
+    if (!(v = dict_item(d, s_left, pos))) goto done;
     if (v == Py_None) {
         at += 2 * F;
     } else {
@@ -572,8 +546,8 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     }
     /* the seats, from the observer on */
     int over;
-    if (!(v = field(d, s_over, pos)) || (over = flag_of(v, "over")) < 0) goto done;
-    PyObject *seats = seq_field(d, s_p, n, pos);
+    if (!(v = dict_item(d, s_over, pos)) || (over = flag_of(v, "over")) < 0) goto done;
+    PyObject *seats = dict_seq(d, s_p, n, pos);
     if (seats == NULL) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         Py_ssize_t p = (r + i) % n;

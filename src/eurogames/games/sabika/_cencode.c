@@ -82,42 +82,15 @@ static PyObject *s_players, *s_d, *s_options, *s_wishes_face_down, *s_phase, *s_
 
 /* -- reading the position --------------------------------------------------------------------- */
 
-/* value `key` of dict `holder` (borrowed), else NULL with an error naming `what` */
-static PyObject *field(PyObject *holder, PyObject *key, const char *what) {
-    if (!PyDict_Check(holder)) {
-        PyErr_Format(PyExc_TypeError, OBS "%s must be a dict", what);
-        return NULL;
-    }
-    PyObject *v = PyDict_GetItemWithError(holder, key);
-    if (v == NULL && !PyErr_Occurred())
-        PyErr_Format(PyExc_ValueError, OBS "%s has no %R", what, key);
-    return v;
-}
-
-/* a list or tuple field (borrowed); `size` >= 0: exactly that many items */
-static PyObject *seq_field(PyObject *holder, PyObject *key, const char *what, Py_ssize_t size) {
-    PyObject *v = field(holder, key, what);
-    if (v == NULL) return NULL;
-    if (!is_seq(v)) {
-        PyErr_Format(PyExc_TypeError, OBS "%s's %U must be a list or tuple", what, key);
-        return NULL;
-    }
-    if (size >= 0 && length(v) != size) {
-        PyErr_Format(PyExc_ValueError, OBS "%s's %U holds %zd items, not %zd", what, key, length(v), size);
-        return NULL;
-    }
-    return v;
-}
-
 /* a non-negative integer field, else -1 with an error */
 static Py_ssize_t count_field(PyObject *holder, PyObject *key, const char *what) {
-    PyObject *v = field(holder, key, what);
+    PyObject *v = dict_item(holder, key, what);
     return v == NULL ? -1 : as_index(v, what);
 }
 
 /* the size of a pile (its order stays hidden: I1), else -1 with an error */
 static Py_ssize_t size_field(PyObject *holder, PyObject *key, const char *what) {
-    PyObject *v = field(holder, key, what);
+    PyObject *v = dict_item(holder, key, what);
     if (v == NULL) return -1;
     if (!is_seq(v)) {
         PyErr_Format(PyExc_TypeError, OBS "%s must be a list or tuple", what);
@@ -161,7 +134,7 @@ static Py_ssize_t name_index(int which, PyObject *v, const char *what, int unkno
 
 /* the sum of a score's parts (a dict of integers), else -1 with an error set */
 static long score_of(PyObject *holder, const char *what) {
-    PyObject *pts = field(holder, s_pts, what);
+    PyObject *pts = dict_item(holder, s_pts, what);
     if (pts == NULL) return -1;
     if (!PyDict_Check(pts)) {
         PyErr_Format(PyExc_TypeError, OBS "%s's pts must be a dict", what);
@@ -211,7 +184,7 @@ static int32_t int_entry(int which, Py_ssize_t index) { /* index checked by the 
 /* each integer of a list or tuple of `size` through table `which` (clipped or not), from `pos` */
 static int put_counts(char *out, Py_ssize_t end, Py_ssize_t pos, PyObject *holder, PyObject *key,
                       const char *what, Py_ssize_t size, int which, int clipped) {
-    PyObject *seq = seq_field(holder, key, what, size);
+    PyObject *seq = dict_seq(holder, key, size, what);
     if (seq == NULL) return -1;
     for (Py_ssize_t i = 0; i < size; i++) {
         Py_ssize_t v = as_index(item(seq, i), tables[which].name);
@@ -225,7 +198,7 @@ static int put_counts(char *out, Py_ssize_t end, Py_ssize_t pos, PyObject *holde
 /* ids 1 to `most` of a list or tuple as flags from `pos` (0, an empty place, is skipped) */
 static int put_ids(char *out, Py_ssize_t end, Py_ssize_t pos, PyObject *holder, PyObject *key,
                    const char *what, Py_ssize_t most) {
-    PyObject *seq = seq_field(holder, key, what, -1);
+    PyObject *seq = dict_seq(holder, key, -1, what);
     if (seq == NULL) return -1;
     for (Py_ssize_t i = 0; i < length(seq); i++) {
         Py_ssize_t id = as_index(item(seq, i), what);
@@ -241,7 +214,7 @@ static int put_ids(char *out, Py_ssize_t end, Py_ssize_t pos, PyObject *holder, 
 
 /* ships (city -> 1 left, 2 consolidated): per city in data order, left then right */
 static int put_ships(char *out, Py_ssize_t end, Py_ssize_t pos, PyObject *holder, const char *what) {
-    PyObject *ships = field(holder, s_ships, what);
+    PyObject *ships = dict_item(holder, s_ships, what);
     if (ships == NULL) return -1;
     if (!PyDict_Check(ships)) {
         PyErr_Format(PyExc_TypeError, OBS "%s's ships must be a dict", what);
@@ -289,7 +262,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         goto done;
     }
     if (!(options = PyObject_GetAttr(state, s_options))) goto done;
-    PyObject *seats = seq_field(d, s_p, "the position", n);
+    PyObject *seats = dict_seq(d, s_p, n, "the position");
     if (seats == NULL) goto done;
     for (Py_ssize_t s = 0; s < n; s++) {
         ps[s] = item(seats, s);
@@ -301,12 +274,12 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     Py_ssize_t pos = 0;
 
     /* phase; the seat to decide (rules.py's current_player), relative; the pending frame */
-    PyObject *v = field(d, s_phase, "the position");
+    PyObject *v = dict_item(d, s_phase, "the position");
     if (v == NULL) goto done;
     Py_ssize_t phase = name_index(N_PHASES, v, "the phase", 0);
     if (phase < 0 || set_one(out, end, pos + phase) < 0) goto done;
     pos += PHASES;
-    PyObject *stack = seq_field(d, s_stack, "the position", -1), *top = NULL;
+    PyObject *stack = dict_seq(d, s_stack, -1, "the position"), *top = NULL;
     if (stack == NULL) goto done;
     if (length(stack)) {
         top = item(stack, length(stack) - 1);
@@ -326,7 +299,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     }
     pos += n;
     if (top) {
-        if (!(v = field(top, s_k, "a frame"))) goto done;
+        if (!(v = dict_item(top, s_k, "a frame"))) goto done;
         Py_ssize_t k = name_index(N_FRAMES, v, "a frame's kind", 1); /* automatic frames: none */
         if (k == -2 || (k >= 0 && set_one(out, end, pos + k) < 0)) goto done;
     }
@@ -343,7 +316,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     /* the wheel: per space, workers there per seat (relative), then the Sultan's */
     Py_ssize_t there[SPACES][5] = {{0}};
     for (Py_ssize_t s = 0; s < n; s++) {
-        PyObject *work = seq_field(ps[s], s_work, "a seat", WORKERS);
+        PyObject *work = dict_seq(ps[s], s_work, WORKERS, "a seat");
         if (work == NULL) goto done;
         for (Py_ssize_t w = 0; w < WORKERS; w++) {
             int home;
@@ -352,7 +325,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             if (space >= 0) there[space][(s - me + n) % n]++;
         }
     }
-    PyObject *sultans = seq_field(d, s_sultans, "the position", -1);
+    PyObject *sultans = dict_seq(d, s_sultans, -1, "the position");
     if (sultans == NULL) goto done;
     for (Py_ssize_t i = 0; i < length(sultans); i++) {
         Py_ssize_t space = name_index(N_SPACES, item(sultans, i), "a Sultan's worker's space", 1);
@@ -364,7 +337,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             if (put_clipped(out, end, pos++, WHEEL, there[space][j]) < 0) goto done;
 
     /* raws (per slot: empty, sugarcane, clay, silk) and marble */
-    PyObject *raws = field(d, s_raws, "the position");
+    PyObject *raws = dict_item(d, s_raws, "the position");
     if (raws == NULL) goto done;
     if (!PyDict_Check(raws)) {
         PyErr_SetString(PyExc_TypeError, OBS "raws must be a dict");
@@ -385,7 +358,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         if (set_one(out, end, pos + RAW_KINDS * i + kind + 1) < 0) goto done;
     }
     pos += RAW_SLOTS * RAW_KINDS;
-    PyObject *marble = field(d, s_marble, "the position");
+    PyObject *marble = dict_item(d, s_marble, "the position");
     if (marble == NULL) goto done;
     if (!PyDict_Check(marble)) {
         PyErr_SetString(PyExc_TypeError, OBS "marble must be a dict");
@@ -407,7 +380,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     pos += N_SMALL;
     if (put_ids(out, end, pos, d, s_minor, "a minor poem", N_MINOR) < 0) goto done;
     pos += N_MINOR;
-    PyObject *majors = seq_field(d, s_major, "the position", -1);
+    PyObject *majors = dict_seq(d, s_major, -1, "the position");
     if (majors == NULL) goto done;
     for (Py_ssize_t i = 0; i < length(majors); i++) {
         PyObject *m = item(majors, i);
@@ -424,7 +397,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     if (size < 0 || put_clipped(out, end, pos++, SMALL_DECK, size) < 0) goto done;
     size = size_field(d, s_minor_deck, "the minor poem deck");
     if (size < 0 || put_clipped(out, end, pos++, MINOR_DECK, size) < 0) goto done;
-    PyObject *stacks = field(d, s_stacks, "the position");
+    PyObject *stacks = dict_item(d, s_stacks, "the position");
     if (stacks == NULL) goto done;
     size = size_field(stacks, s_left, "the left warehouse stack");
     if (size < 0 || put_clipped(out, end, pos++, STACK, size) < 0) goto done;
@@ -432,10 +405,10 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     if (size < 0 || put_clipped(out, end, pos++, STACK, size) < 0) goto done;
 
     /* the map: per city its tile one-hot, then its seal still there; the trade card */
-    PyObject *cities = field(d, s_cities, "the position");
+    PyObject *cities = dict_item(d, s_cities, "the position");
     if (cities == NULL) goto done;
     for (Py_ssize_t c = 0; c < CITIES; c++) {
-        PyObject *t = field(cities, PyTuple_GET_ITEM(order[N_CITIES], c), "the cities");
+        PyObject *t = dict_item(cities, PyTuple_GET_ITEM(order[N_CITIES], c), "the cities");
         if (t == NULL) goto done;
         Py_ssize_t tile = as_index(t, "a city tile");
         if (tile < 0) goto done;
@@ -445,7 +418,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         }
         if (set_one(out, end, pos + c * (N_CITY_TILES + 1) + tile - 1) < 0) goto done;
     }
-    PyObject *seals = seq_field(d, s_seals, "the position", -1);
+    PyObject *seals = dict_seq(d, s_seals, -1, "the position");
     if (seals == NULL) goto done;
     for (Py_ssize_t i = 0; i < length(seals); i++) {
         Py_ssize_t c = name_index(N_CITIES, item(seals, i), "a seal's city", 0);
@@ -462,14 +435,14 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     pos += N_TRADE;
 
     /* the wish tiles: with wishes_face_down, those not yet in the tower are seen by no seat */
-    PyObject *wishes = seq_field(d, s_wishes, "the position", WISH_TILES);
-    PyObject *tower = wishes ? seq_field(d, s_tower, "the position", -1) : NULL;
+    PyObject *wishes = dict_seq(d, s_wishes, WISH_TILES, "the position");
+    PyObject *tower = wishes ? dict_seq(d, s_tower, -1, "the position") : NULL;
     if (tower == NULL) goto done;
     if (!PyDict_Check(options)) {
         PyErr_SetString(PyExc_TypeError, OBS "state.options must be a dict");
         goto done;
     }
-    PyObject *face_down_obj = field(options, s_wishes_face_down, "state.options");
+    PyObject *face_down_obj = dict_item(options, s_wishes_face_down, "state.options");
     if (face_down_obj == NULL) goto done;
     int face_down = PyObject_IsTrue(face_down_obj);
     if (face_down < 0) goto done;
@@ -517,7 +490,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         if (put_counts(out, end, pos, p, s_raw, "a seat", GOODS, RAW, 0) < 0) goto done;
         pos += GOODS;
         /* capacity: each warehouse's starting box and its tiles' boxes (WH2) */
-        PyObject *houses = seq_field(p, s_houses, "a seat", -1);
+        PyObject *houses = dict_seq(p, s_houses, -1, "a seat");
         if (houses == NULL) goto done;
         Py_ssize_t boxes = 0;
         for (Py_ssize_t h = 0; h < length(houses); h++) {
@@ -541,8 +514,8 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         if (put_ships(out, end, pos, p, "a seat") < 0) goto done;
         pos += 2 * CITIES;
         /* workers (b1, b2, m, p): space one-hot, in the workshop, standing */
-        PyObject *work = seq_field(p, s_work, "a seat", WORKERS);
-        PyObject *up = work ? seq_field(p, s_up, "a seat", WORKERS) : NULL;
+        PyObject *work = dict_seq(p, s_work, WORKERS, "a seat");
+        PyObject *up = work ? dict_seq(p, s_up, WORKERS, "a seat") : NULL;
         if (up == NULL) goto done;
         for (Py_ssize_t w = 0; w < WORKERS; w++, pos += SPACES + 2) {
             int home;
@@ -561,7 +534,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         }
         /* buildings per type (large tiles, then the row's small buildings), the balance colour */
         Py_ssize_t per_type[TYPES] = {0};
-        PyObject *large = seq_field(p, s_large, "a seat", -1);
+        PyObject *large = dict_seq(p, s_large, -1, "a seat");
         if (large == NULL) goto done;
         for (Py_ssize_t i = 0; i < length(large); i++) {
             Py_ssize_t t = as_index(item(large, i), "a large building tile");
@@ -573,7 +546,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             int32_t type = int_entry(LARGE_TYPE, t);
             if (type >= 0 && type < TYPES) per_type[type]++;
         }
-        PyObject *row = seq_field(p, s_row, "a seat", -1);
+        PyObject *row = dict_seq(p, s_row, -1, "a seat");
         if (row == NULL) goto done;
         for (Py_ssize_t i = 0; i < length(row); i++) {
             Py_ssize_t t = as_index(item(row, i), "a small building card");
@@ -588,7 +561,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         for (Py_ssize_t t = 0; t < TYPES; t++)
             if (put_clipped(out, end, pos + t, FIFTH, per_type[t]) < 0) goto done;
         pos += TYPES;
-        if (!(v = field(p, s_colour, "a seat"))) goto done;
+        if (!(v = dict_item(p, s_colour, "a seat"))) goto done;
         Py_ssize_t colour = name_index(N_COLOURS, v, "a balance card's colour", 0);
         if (colour < 0 || set_one(out, end, pos + colour) < 0) goto done;
         pos += COLOURS;
@@ -597,7 +570,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
     /* solo: Yusuf, part of the game and not a seat (YS1, Q52); his face-down tiles and decks
      * by number alone (I1) */
     if (n == 1) {
-        PyObject *y = field(d, s_y, "the position");
+        PyObject *y = dict_item(d, s_y, "the position");
         if (y == NULL) goto done;
         if (!PyDict_Check(y)) {
             PyErr_SetString(PyExc_TypeError, OBS "Yusuf's holdings must be a dict");
@@ -617,7 +590,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
             goto done;
         if ((x = size_field(y, s_turned, "Yusuf's turned tiles")) < 0 || put(out, end, pos + 5, TILES, x) < 0)
             goto done;
-        PyObject *decks = field(y, s_decks, "Yusuf");
+        PyObject *decks = dict_item(y, s_decks, "Yusuf");
         if (decks == NULL) goto done;
         for (int k = 0; k < DECKS; k++) {
             PyObject *kind = PyTuple_GET_ITEM(order[N_DECKS], k);
@@ -638,7 +611,7 @@ static int fill(PyObject *state, Py_ssize_t n, Py_ssize_t seat, char *out, Py_ss
         pos += 14;
         if (put_ships(out, end, pos, y, "Yusuf") < 0) goto done;
         pos += 2 * CITIES;
-        PyObject *work = seq_field(y, s_work, "Yusuf", WORKERS);
+        PyObject *work = dict_seq(y, s_work, WORKERS, "Yusuf");
         if (work == NULL) goto done;
         for (Py_ssize_t w = 0; w < WORKERS; w++, pos += SPACES + 1) {
             int home;
