@@ -1,9 +1,9 @@
 """The optional compiled parts: each game's C modules, ``_c*.c`` in its folder (its observation
 encoder ``_cencode.c`` beside its ``encode.py``; Alhambra's hot rules, ``_crules.c``), found
 here by glob (a new game adds its file, nothing here), with what the encoders share in the one
-include folder below. Where no C compiler is found the build goes
-on without them and the Python definitions stand in (``optional=True``); everything else is in
-pyproject.toml."""
+include folder below, and the core's own (``core/_c*.c``: the seeded generator, ``_crng.c``).
+Where no C compiler is found the build goes on without them and the Python definitions stand
+in (``optional=True``); everything else is in pyproject.toml."""
 
 from pathlib import Path
 
@@ -11,6 +11,7 @@ from setuptools import Extension, setup
 
 INCLUDE = "src/eurogames/core"  # the folder of _cencode.h, the header every encoder includes
 SOURCES = sorted(Path("src/eurogames/games").glob("*/_c*.c"))
+CORE = sorted(Path("src/eurogames/core").glob("_c*.c"))
 
 setup(
     ext_modules=[
@@ -23,4 +24,6 @@ setup(
         )
         for source in SOURCES
     ]
+    + [Extension(f"eurogames.core.{source.stem}", [source.as_posix()], optional=True)
+       for source in CORE]
 )

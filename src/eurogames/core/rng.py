@@ -4,12 +4,19 @@ A small, fully specified generator (SplitMix64) rather than :mod:`random`, so th
 (seed + actions) replays to the same game on every Python version and platform, and so that
 the generator's whole state is one integer: cloning a state copies it for free and
 ``to_json`` stores it as a number.
+
+The class below is the definition. Where setup.py built ``_crng.c`` (the same arithmetic in
+C: a draw costs about a tenth of the Python's, and every playout draws once a move) the
+class takes its methods from the compiled type; ``EUROGAMES_PURE_PYTHON=1`` keeps the
+Python ones. tests/core/test_rng.py holds both to the same numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from eurogames.core.encoding import pure_python
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
@@ -27,7 +34,7 @@ def seed_state(seed: int | str) -> int:
     return seed & _MASK
 
 
-class Rng:
+class PyRng:
     """SplitMix64: ``next64`` advances a 64-bit counter and mixes it.
 
     >>> r = Rng(42); [r.below(10) for _ in range(5)]
@@ -83,6 +90,34 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = state
 
-    def spawn(self) -> Rng:
+    def spawn(self) -> PyRng:
         """An independent generator seeded from this one (advances this one)."""
-        return Rng(self.next64())
+        return type(self)(self.next64())
+
+
+def _compiled() -> Any:
+    """The compiled generator's type, or ``None`` where it was not built."""
+    try:
+        from eurogames.core import _crng  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _crng.Rng
+
+
+COMPILED = _compiled()
+
+if COMPILED is None or pure_python():
+    Rng = PyRng
+else:
+
+    class Rng(COMPILED):  # type: ignore[no-redef]
+        """SplitMix64, compiled (``PyRng`` is the definition: the same numbers).
+
+        >>> r = Rng(42); [r.below(10) for _ in range(5)]
+        [7, 1, 2, 3, 0]
+        """
+
+        __slots__ = ()
+
+        def __init__(self, seed: int | str = 0) -> None:
+            self.state = seed_state(seed)
