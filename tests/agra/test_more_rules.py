@@ -368,6 +368,31 @@ def test_h8_with_an_empty_supply_markers_are_taken_back():
     assert s.d["p"][0]["goods"][GOOD["sandstone"]] == 2 and s.d["p"][0]["markers"] == 0
 
 
+def test_h8_q18_a_production_counts_the_markers_on_notables_only_with_the_option():
+    """B2, H8: a production may exceed the supply by what can be taken back; with option
+    ``reclaim_from_notables`` (Q18) that includes the seat's markers on the notables."""
+    from eurogames.games.agra.actions import GOODS
+
+    for option in (False, True):
+        s = new(2, reclaim_from_notables=option)
+        s.d["p"][0]["markers"] = 0
+        n = s.d["river"][0]
+        goods = [GOODS[g] for g in s.t.n_contract[n["id"]][:2]]
+        n["slots"][0], n["slots"][1] = [0], [0]
+        refresh(s)
+        play(s, "place 1.1")
+        produce = {a for a in legal(s) if a.startswith("produce")}
+        if not option:
+            assert produce == {"produce 0"}
+            continue
+        assert {"produce 1", "produce 2"} <= produce and "produce 3" not in produce
+        play(s, "produce 2")
+        wanted = {f"reclaim {goods[0]} {n['id']}", f"reclaim {goods[1]} {n['id']}"}
+        assert legal(s) == wanted
+        play(s, *sorted(wanted))
+        assert s.d["p"][0]["goods"][GOOD["sandstone"]] == 2 and n["slots"][:2] == [[], []]
+
+
 # -- notables (N) ----------------------------------------------------------------------------
 def test_n2_the_sufi_raises_meditation_when_won():
     s = new(2)
