@@ -197,9 +197,8 @@ static inline int small_long(PyObject *v, long *out) {
     return 0;
 }
 
-/* an integer (a bool too, as the rules' `==` and `+` take it), else -1 with an error naming `what` */
-static inline int long_of(PyObject *v, const char *what, long *out) {
-    if (small_long(v, out)) return 0;
+/* long_of past its fast path (a call, kept out of the callers) */
+static int long_slow(PyObject *v, const char *what, long *out) {
     if (!PyLong_Check(v)) {
         PyErr_Format(PyExc_TypeError, POS "%s must be an integer, not %.50s", what, Py_TYPE(v)->tp_name);
         return -1;
@@ -215,11 +214,13 @@ static inline int long_of(PyObject *v, const char *what, long *out) {
     return 0;
 }
 
-/* a truth value: True, False or an integer (no other object: a truth test could run Python
- * code while items are borrowed), else -1 with an error */
-static inline int flag_of(PyObject *v, const char *what) {
-    if (v == Py_True) return 1;
-    if (v == Py_False) return 0;
+/* an integer (a bool too, as the rules' `==` and `+` take it), else -1 with an error naming `what` */
+static inline int long_of(PyObject *v, const char *what, long *out) {
+    return small_long(v, out) ? 0 : long_slow(v, what, out);
+}
+
+/* flag_of past its fast path */
+static int flag_slow(PyObject *v, const char *what) {
     long x;
     if (!PyLong_Check(v)) {
         PyErr_Format(PyExc_TypeError, POS "%s must be True or False, not %.50s", what, Py_TYPE(v)->tp_name);
@@ -227,6 +228,12 @@ static inline int flag_of(PyObject *v, const char *what) {
     }
     if (long_of(v, what, &x) < 0) return -1;
     return x != 0;
+}
+
+/* a truth value: True, False or an integer (no other object: a truth test could run Python
+ * code while items are borrowed), else -1 with an error */
+static inline int flag_of(PyObject *v, const char *what) {
+    return v == Py_True ? 1 : v == Py_False ? 0 : flag_slow(v, what);
 }
 
 /* holder[key] (borrowed) of a dict, else NULL with a KeyError (or TypeError) naming `where` */
@@ -240,13 +247,17 @@ static inline PyObject *get(PyObject *holder, PyObject *key, const char *where) 
     return v;
 }
 
-static inline int get_long(PyObject *holder, PyObject *key, const char *where, long *out) {
-    PyObject *v = get(holder, key, where);
+/* v (holder[key], NULL on an error) as an integer */
+static inline int long_at(PyObject *v, PyObject *key, const char *where, long *out) {
     if (v == NULL) return -1;
     if (small_long(v, out)) return 0;
     if (PyLong_Check(v)) return long_of(v, PyUnicode_AsUTF8(key), out);
     PyErr_Format(PyExc_TypeError, POS "%s %R must be an integer, not %.50s", where, key, Py_TYPE(v)->tp_name);
     return -1;
+}
+
+static inline int get_long(PyObject *holder, PyObject *key, const char *where, long *out) {
+    return long_at(get(holder, key, where), key, where, out);
 }
 
 static inline int get_flag(PyObject *holder, PyObject *key, const char *where) {
@@ -269,18 +280,25 @@ static inline PyObject *seq_of(PyObject *v, Py_ssize_t count, const char *what) 
     return v;
 }
 
-static inline PyObject *get_seq(PyObject *holder, PyObject *key, Py_ssize_t count, const char *what) {
-    PyObject *v = get(holder, key, what);
+/* v (holder[key], NULL on an error) as a list of `count` items */
+static inline PyObject *seq_at(PyObject *v, PyObject *key, Py_ssize_t count) {
     if (v != NULL && PyList_Check(v) && (count < 0 || PyList_GET_SIZE(v) == count)) return v;
     return v == NULL ? NULL : seq_of(v, count, PyUnicode_AsUTF8(key));
+}
+
+static inline PyObject *get_seq(PyObject *holder, PyObject *key, Py_ssize_t count, const char *what) {
+    return seq_at(get(holder, key, what), key, count);
 }
 
 #define LEN(seq) PySequence_Fast_GET_SIZE(seq)
 #define AT(seq, i) PySequence_Fast_GET_ITEM(seq, i)
 
-/* a str equal to the interned `name` (any other object is not: Python's `==` with a str) */
+/* a str equal to the interned `name` (any other object is not: Python's `==` with a str); two
+ * interned strings are equal only where they are the same object, so only a str not interned
+ * (one read from JSON, say) is compared character by character */
 static inline int is(PyObject *v, PyObject *name) {
-    return v == name || (PyUnicode_CheckExact(v) && PyUnicode_Compare(v, name) == 0);
+    if (v == name) return 1;
+    return PyUnicode_CheckExact(v) && !PyUnicode_CHECK_INTERNED(v) && PyUnicode_Compare(v, name) == 0;
 }
 
 /* the U_* bits of a list of names (names the generation never asks about are left out) */
@@ -833,15 +851,26 @@ typedef struct {
     long production[GOODS];
 } Farm;
 
+/* the keys of a seat's dict the generation reads (seat_of, seat_more) */
+enum {
+    F_RUPEES, F_MARKERS, F_GOODS, F_FAVOUR, F_WORKERS, F_COOK, F_LEVEL, F_FARMERS, F_COVERS, F_INFLUENCE, F_TILES,
+    F_CONTRACTS, F_USED, F_FRENCH, SEAT_KEYS
+};
+static PyObject **const seat_names[SEAT_KEYS] = {
+    &s_rupees, &s_markers, &s_goods, &s_favour, &s_workers, &s_cook, &s_level, &s_farmers, &s_covers, &s_influence,
+    &s_tiles, &s_contracts, &s_used, &s_french,
+};
+
 /* what the generation reads of one seat's dict */
 typedef struct {
-    int read, farm_read;
+    int read, farm_read, more; /* more: the S_* fields read too (seat_more) */
     PyObject *p; /* the seat's dict, borrowed from the position */
     long goods[GOODS];
     long markers, favour, workers, rupees, cook, level;
     uint64_t owned; /* the notables whose contracts it holds, by id */
     uint32_t used;  /* its `used` list, U_* bits */
     uint32_t tiles; /* its favour tiles, by number */
+    PyObject *influence; /* its influence list (borrowed), for order_ok */
     Farm farm;
 } Seat;
 
@@ -849,6 +878,7 @@ typedef struct {
     PyObject *state, *d; /* the state (borrowed) and its position (a strong reference) */
     PyObject *tables, *moves; /* state.t and state._moves (strong references) */
     PyObject *options;   /* state.options (a strong reference once read) */
+    PyObject *least, *favours; /* state._least, state._favours (likewise) */
     const Data *t;
     PyObject *seats; /* d["p"] */
     Seat seat[MOST_SEATS];
@@ -856,6 +886,7 @@ typedef struct {
     long values[GOODS], top; /* H6: each good's value now, the dearest (moves.Valued) */
     int marker_present[3];
     long marker_good[3], marker_face[3];
+    PyObject *order_at; /* d["order_at"] (borrowed; NULL: not read yet), for order_ok */
     int have_levels;
     uint32_t levels; /* D1: the levels open now (open_levels) */
     Py_ssize_t count, low, high;      /* the ids collected, in words low to high */
@@ -881,9 +912,14 @@ static inline int add_known(Gen *g, int id, const char *what, long a, long b) {
     return 0;
 }
 
+/* state.<name> into *slot (a strong reference), read once */
+static inline PyObject *state_attr(Gen *g, PyObject **slot, PyObject *name) {
+    return *slot ? *slot : (*slot = PyObject_GetAttr(g->state, name));
+}
+
 static PyObject *option(Gen *g, PyObject *name) {
-    if (g->options == NULL && !(g->options = PyObject_GetAttr(g->state, s_options))) return NULL;
-    return get(g->options, name, "the options");
+    PyObject *options = state_attr(g, &g->options, s_options);
+    return options == NULL ? NULL : get(options, name, "the options");
 }
 
 static int option_long(Gen *g, PyObject *name, long *out) {
@@ -899,8 +935,13 @@ static int option_flag(Gen *g, PyObject *name) {
 }
 
 /* a seat number read from `v`, one of the game's seats */
+static int seat_in_range(Gen *g, const char *what, long *out);
 static int seat_number(Gen *g, PyObject *v, const char *what, long *out) {
     if (long_of(v, what, out) < 0) return -1;
+    return seat_in_range(g, what, out);
+}
+
+static int seat_in_range(Gen *g, const char *what, long *out) {
     if (*out < 0 || *out >= LEN(g->seats) || *out >= MOST_SEATS) {
         PyErr_Format(PyExc_IndexError, POS "%s %ld is not a seat of %zd players", what, *out, LEN(g->seats));
         return -1;
@@ -908,36 +949,62 @@ static int seat_number(Gen *g, PyObject *v, const char *what, long *out) {
     return 0;
 }
 
+/* a key of the seat's dict: its value (borrowed), else NULL with a KeyError */
+#define SEAT(s, f) get((s)->p, *seat_names[f], "a seat")
+static inline PyObject *seat_seq(Seat *s, int f, Py_ssize_t count) { return seq_at(SEAT(s, f), *seat_names[f], count); }
+static inline int seat_long(Seat *s, int f, long *out) { return long_at(SEAT(s, f), *seat_names[f], "a seat", out); }
+
 /* the seat's dict, read once (d["p"][seat]) */
 static Seat *seat_of(Gen *g, long seat) {
     Seat *s = &g->seat[seat];
     if (s->read) return s;
-    const char *where = "a seat";
     PyObject *p = s->p = AT(g->seats, seat), *v;
-    if (!(v = get_seq(p, s_goods, GOODS, where))) return NULL;
-    for (int x = 0; x < GOODS; x++)
-        if (long_of(AT(v, x), "a seat's goods", &s->goods[x]) < 0) return NULL;
-    if (get_long(p, s_markers, where, &s->markers) < 0 || get_long(p, s_favour, where, &s->favour) < 0 ||
-        get_long(p, s_workers, where, &s->workers) < 0 || get_long(p, s_rupees, where, &s->rupees) < 0 ||
-        get_long(p, s_cook, where, &s->cook) < 0 || get_long(p, s_level, where, &s->level) < 0)
+    if (!PyDict_Check(p)) {
+        PyErr_Format(PyExc_TypeError, POS "a seat must be a dict, not %.50s", Py_TYPE(p)->tp_name);
         return NULL;
+    }
+    if (!(v = seat_seq(s, F_GOODS, GOODS))) return NULL;
+    for (int x = 0; x < GOODS; x++) {
+        PyObject *n = AT(v, x);
+        if (!small_long(n, &s->goods[x]) && long_of(n, "a seat's goods", &s->goods[x]) < 0) return NULL;
+    }
+    if (seat_long(s, F_MARKERS, &s->markers) < 0 || seat_long(s, F_FAVOUR, &s->favour) < 0) return NULL;
     s->owned = 0;
-    if (!(v = get_seq(p, s_contracts, -1, where))) return NULL;
+    if (!(v = seat_seq(s, F_CONTRACTS, -1))) return NULL;
     for (Py_ssize_t i = 0; i < LEN(v); i++) {
         long n;
         if (long_of(AT(v, i), "a seat's contracts", &n) < 0) return NULL;
         if (n >= 0 && n < NOTABLE_IDS) s->owned |= (uint64_t)1 << n;
     }
-    if (!(v = get_seq(p, s_used, -1, where)) || used_bits(v, "a seat's used", &s->used) < 0) return NULL;
-    s->tiles = 0;
-    if (!(v = get_seq(p, s_tiles, -1, where))) return NULL;
-    for (Py_ssize_t i = 0; i < LEN(v); i++) {
-        long tile;
-        if (long_of(AT(v, i), "a seat's tiles", &tile) < 0) return NULL;
-        if (tile >= 0 && tile < 32) s->tiles |= (uint32_t)1 << tile;
-    }
+    if (!(v = seat_seq(s, F_USED, -1)) || used_bits(v, "a seat's used", &s->used) < 0) return NULL;
+    s->more = 0;
     s->read = 1;
     return s;
+}
+
+/* the seat's fields that only some rules ask about, read where they do (once): its favour
+ * tiles (F3), workers and rupees (W, C2), cook (N8), meditation level (M, C12a, FT13),
+ * influence (O6) */
+enum { S_TILES = 1, S_WORKERS = 2, S_COOK = 4, S_LEVEL = 8, S_INFLUENCE = 16 };
+static int seat_more(Seat *s, int what) {
+    what &= ~s->more;
+    if (what & S_TILES) {
+        PyObject *v = seat_seq(s, F_TILES, -1);
+        if (v == NULL) return -1;
+        s->tiles = 0;
+        for (Py_ssize_t i = 0; i < LEN(v); i++) {
+            long tile;
+            if (long_of(AT(v, i), "a seat's tiles", &tile) < 0) return -1;
+            if (tile >= 0 && tile < 32) s->tiles |= (uint32_t)1 << tile;
+        }
+    }
+    if ((what & S_WORKERS) && (seat_long(s, F_WORKERS, &s->workers) < 0 || seat_long(s, F_RUPEES, &s->rupees) < 0))
+        return -1;
+    if ((what & S_COOK) && seat_long(s, F_COOK, &s->cook) < 0) return -1;
+    if ((what & S_LEVEL) && seat_long(s, F_LEVEL, &s->level) < 0) return -1;
+    if ((what & S_INFLUENCE) && !(s->influence = seat_seq(s, F_INFLUENCE, GUILDS))) return -1;
+    s->more |= what;
+    return 0;
 }
 
 #define OWNS(s, n) ((s)->owned >> (n) & 1)
@@ -958,12 +1025,14 @@ static int values_of(Gen *g) {
             long_of(AT(marker, 1), "a price marker's face", &g->marker_face[i]) < 0)
             return -1;
     }
+    long v[GOODS];
+    memcpy(v, g->t->value, sizeof v);
+    for (int i = 0; i < 3; i++) /* each marker's face on its good (one off the goods: on none) */
+        if (g->marker_present[i] && g->marker_good[i] >= 0 && g->marker_good[i] < GOODS)
+            v[g->marker_good[i]] += g->marker_face[i];
     g->top = LONG_MIN;
     for (int x = 0; x < GOODS; x++) {
-        long v = g->t->value[x];
-        for (int i = 0; i < 3; i++)
-            if (g->marker_present[i] && g->marker_good[i] == x) v += g->marker_face[i];
-        g->values[x] = v > floor ? v : floor;
+        g->values[x] = v[x] > floor ? v[x] : floor;
         if (g->values[x] > g->top) g->top = g->values[x];
     }
     g->have_values = 1;
@@ -991,11 +1060,10 @@ static int price_moves_into(Gen *g, const int *table) {
 static Farm *farm_of(Gen *g, Seat *s) {
     Farm *f = &s->farm;
     if (s->farm_read) return f;
-    const char *where = "a seat";
     long n;
     if (option_long(g, s_farm_spaces_per_track, &n) < 0) return NULL;
-    PyObject *farmers = get_seq(s->p, s_farmers, TRACKS, where), *covers = get_seq(s->p, s_covers, TRACKS, where);
-    if (farmers == NULL || covers == NULL) return NULL;
+    PyObject *farmers = seat_seq(s, F_FARMERS, TRACKS), *covers = farmers ? seat_seq(s, F_COVERS, TRACKS) : NULL;
+    if (covers == NULL) return NULL;
     memset(f->production, 0, sizeof f->production);
     for (int k = 0; k < TRACKS; k++) {
         long farmer;
@@ -1089,16 +1157,10 @@ static int farmer_pairs_into(Gen *g, Seat *s, int favour) {
 static int open_favours(Gen *g, Seat *s, uint32_t *out) {
     *out = 0;
     long least;
-    PyObject *v = PyObject_GetAttr(g->state, s__least);
-    if (v == NULL) return -1;
-    int rc = long_of(v, "state._least", &least);
-    Py_DECREF(v);
-    if (rc < 0) return -1;
+    PyObject *v = state_attr(g, &g->least, s__least);
+    if (v == NULL || (!small_long(v, &least) && long_of(v, "state._least", &least) < 0)) return -1;
     if (s->favour < least) return 0; /* F4: no favour action with less favour than every one needs */
-    if (!(v = PyObject_GetAttr(g->state, s__favours))) return -1;
-    rc = read_costs(v);
-    Py_DECREF(v);
-    if (rc < 0) return -1;
+    if (!(v = state_attr(g, &g->favours, s__favours)) || read_costs(v) < 0 || seat_more(s, S_TILES) < 0) return -1;
     for (int i = 0; i < n_costs; i++) /* moves.favours_open */
         if (s->favour >= cost_need[i] && !(s->used & BIT(cost_bit[i])) &&
             (!cost_tile[i] || (s->tiles >> cost_tile[i] & 1)))
@@ -1237,8 +1299,9 @@ static int64_t lying_spaces(Gen *g, long seat) {
     PyObject *spaces = get_seq(g->d, s_spaces, SPACES, "the position");
     if (spaces == NULL) return -1;
     int64_t out = 0;
+    PyObject **items = PySequence_Fast_ITEMS(spaces);
     for (int i = 0; i < SPACES; i++) {
-        PyObject *w = AT(spaces, i);
+        PyObject *w = items[i];
         if (w == Py_None) continue;
         long owner;
         if (!seq_of(w, 2, "a space") || long_of(AT(w, 0), "a space's seat", &owner) < 0) return -1;
@@ -1253,14 +1316,13 @@ static int64_t lying_spaces(Gen *g, long seat) {
 /* O5, O6 (order_ok): the order under the guild's marker, influence 1+, below the limit */
 static int order_ok(Gen *g, Seat *s, int u) {
     const char *where = "the position";
-    PyObject *order_at = get_seq(g->d, s_order_at, GUILDS, where);
-    if (order_at == NULL) return -1;
-    PyObject *at = AT(order_at, u);
+    if (g->order_at == NULL && !(g->order_at = get_seq(g->d, s_order_at, GUILDS, where))) return -1;
+    PyObject *at = AT(g->order_at, u);
     if (at == Py_None) return 0;
     long pos, influence;
     if (long_of(at, "an order marker", &pos) < 0) return -1;
-    PyObject *levels = get_seq(s->p, s_influence, GUILDS, "a seat");
-    if (levels == NULL || long_of(AT(levels, u), "a seat's influence", &influence) < 0) return -1;
+    if (seat_more(s, S_INFLUENCE) < 0 || long_of(AT(s->influence, u), "a seat's influence", &influence) < 0)
+        return -1;
     if (influence < 1) return 0;
     const Data *t = g->t;
     if (pos < 0 || pos >= t->column_size[u]) {
@@ -1314,14 +1376,16 @@ static int tributes_into(Gen *g, Seat *s, const int *table) {
 static int placements_into(Gen *g, long seat, Seat *s, int lay, int t10) {
     const Data *t = g->t;
     const char *where = "the position";
+    if (seat_more(s, S_WORKERS) < 0) return -1;
     long workers = s->workers;
     int overtime = workers == 0 || s->rupees >= (OWNS(s, CALLIGRAPHER) ? 1 : 2); /* W5, W6, N12 */
     PyObject *built = get_seq(g->d, s_built, BUILDINGS, where), *spaces = get_seq(g->d, s_spaces, SPACES, where);
     long builder;
     if (built == NULL || spaces == NULL || get_long(g->d, s_builder, where, &builder) < 0) return -1;
     int lying = 0;
+    PyObject **items = PySequence_Fast_ITEMS(spaces);
     for (int i = 0; i < SPACES; i++) {
-        PyObject *w = AT(spaces, i);
+        PyObject *w = items[i];
         long owner = -1;
         if (w != Py_None && (!seq_of(w, 2, "a space") || long_of(AT(w, 0), "a space's seat", &owner) < 0)) return -1;
         if (w != Py_None && owner == seat) {
@@ -1354,6 +1418,7 @@ static int meditation_into(Gen *g, Seat *s) {
     if (turn == NULL || covered == NULL) return -1;
     int meditated = get_flag(turn, s_meditated, "the turn");
     if (meditated < 0) return -1;
+    if (!meditated && seat_more(s, S_COOK) < 0) return -1;
     if (!meditated && s->cook > 0) add(g, t->lay_cook); /* N8 */
     long mp;
     if (get_long(turn, s_mp, "the turn", &mp) < 0) return -1;
@@ -1458,6 +1523,7 @@ static int favour_actions_into(Gen *g, long seat, Seat *s, int lying, uint32_t o
     if ((ok & BIT(U_T12)) &&
         deliveries_into(g, s->goods, 1, (int (*)[NOTABLE_IDS])t->favour_deliver, "favour t12") < 0)
         return -1;
+    if ((ok & BIT(U_T13)) && seat_more(s, S_LEVEL) < 0) return -1;
     if ((ok & BIT(U_T13)) && s->level < t->med_levels) add(g, t->t13);
     if (ok & BIT(U_T14)) { /* Valued.swap: a good for another of its value */
         if (values_of(g) < 0) return -1;
@@ -1496,7 +1562,7 @@ static int secondary_into(Gen *g, long seat, Seat *s, int lying, uint32_t favour
         int once = option_flag(g, s_french_once_per_turn);
         if (once < 0) return -1;
         if (!(once && (used & BIT(U_FRENCH)))) { /* N6: a good of value 1-3 onto its free slot */
-            PyObject *slots = get_seq(s->p, s_french, 3, "a seat");
+            PyObject *slots = seat_seq(s, F_FRENCH, 3);
             if (slots == NULL || values_of(g) < 0) return -1;
             for (int x = 0; x < GOODS; x++) {
                 if (!HELD(s, x)) continue;
@@ -1564,7 +1630,7 @@ static int gen_architect(Gen *g, PyObject *top) {
     const Data *t = g->t;
     long seat;
     Seat *s = frame_seat(g, top, &seat);
-    if (s == NULL) return -1;
+    if (s == NULL || seat_more(s, S_WORKERS) < 0) return -1;
     for (int u = 0; u < GUILDS; u++) add(g, t->influence[u]); /* C1 */
     if (s->workers <= 0) return 0; /* W8 */
     PyObject *built = get_seq(g->d, s_built, BUILDINGS, "the position");
@@ -1763,7 +1829,8 @@ static int gen_botanist(Gen *g, PyObject *top) {
     uint32_t used;
     Seat *s = frame_seat(g, top, &seat);
     PyObject *options = s == NULL ? NULL : get_seq(top, s_used, -1, "the top frame");
-    if (options == NULL || used_bits(options, "the top frame's used", &used) < 0) return -1;
+    if (options == NULL || used_bits(options, "the top frame's used", &used) < 0 || seat_more(s, S_LEVEL) < 0)
+        return -1;
     add(g, t->done);
     if (!(used & BIT(U_IMPROVE))) { /* C12a (can_improve) */
         int can = s->level < t->med_levels;
@@ -1818,7 +1885,7 @@ static int gen_reward(Gen *g, PyObject *top) {
 static int gen_discard(Gen *g, PyObject *top) {
     long seat;
     Seat *s = frame_seat(g, top, &seat);
-    PyObject *tiles = s == NULL ? NULL : get_seq(s->p, s_tiles, -1, "a seat");
+    PyObject *tiles = s == NULL ? NULL : seat_seq(s, F_TILES, -1);
     return tiles == NULL ? -1 : tiles_into(g, tiles, g->t->discard, "a seat's tile");
 }
 
@@ -1987,6 +2054,11 @@ static int collect(Gen *g) {
             int rc = python_frame(g, kind, top);
             Py_DECREF(top);
             if (rc < 0) return -1;
+            /* what the definition reads after the generator ran is read after it here too */
+            Py_CLEAR(g->options);
+            Py_CLEAR(g->favours);
+            Py_CLEAR(g->least);
+            g->order_at = NULL;
             if (!(g->t = data_of(g->tables, g->moves)) || !(stack = get_seq(g->d, s_stack, -1, where)) ||
                 !(g->seats = get_seq(g->d, s_p, -1, where)))
                 return -1;
@@ -2006,8 +2078,8 @@ static int collect(Gen *g) {
                 return -1;
         }
     } else {
-        PyObject *v = get(g->d, s_active, where);
-        if (v == NULL || seat_number(g, v, "the active seat", &seat) < 0) return -1;
+        seat = active;
+        if (seat_in_range(g, "the active seat", &seat) < 0) return -1;
         Seat *s = seat_of(g, seat);
         uint32_t favours;
         if (s == NULL || open_favours(g, s, &favours) < 0) return -1;
@@ -2043,24 +2115,29 @@ static PyObject *generate(PyObject *self, PyObject *state) {
     }
     Gen g;
     g.state = state;
-    g.options = NULL;
     g.have_values = g.have_levels = 0;
+    g.order_at = NULL;
     for (int i = 0; i < MOST_SEATS; i++) g.seat[i].read = g.seat[i].farm_read = 0;
     g.count = 0, g.low = (n_actions + 63) / 64, g.high = -1;
     memset(g.bits, 0, g.low * sizeof g.bits[0]);
-    g.tables = g.moves = NULL;
+    g.d = g.tables = g.moves = g.options = g.favours = g.least = NULL;
     PyObject *out = NULL;
-    if (!(g.d = PyObject_GetAttr(state, s__d))) return NULL;
-    if (!(g.tables = PyObject_GetAttr(state, s_t)) || !(g.moves = PyObject_GetAttr(state, s__moves))) goto done;
-    if (!(g.t = data_of(g.tables, g.moves))) goto done;
+    /* the state's attributes: getattr (reading them from its __dict__ would cost less here,
+     * but makes CPython 3.11 turn the instance's inline values into a dict, which costs the
+     * rules' Python code more than it saves) */
+    if (!(g.d = PyObject_GetAttr(state, s__d)) || !(g.tables = PyObject_GetAttr(state, s_t)) ||
+        !(g.moves = PyObject_GetAttr(state, s__moves)) || !(g.t = data_of(g.tables, g.moves)))
+        goto done;
     int rc = collect(&g);
     if (rc < 0) goto done;
     out = rc == 1 ? PyList_New(0) : listed(&g);
 done:
+    Py_XDECREF(g.d);
     Py_XDECREF(g.tables);
     Py_XDECREF(g.moves);
-    Py_DECREF(g.d);
     Py_XDECREF(g.options);
+    Py_XDECREF(g.favours);
+    Py_XDECREF(g.least);
     return out;
 }
 
