@@ -114,8 +114,15 @@ def test_the_rules_call_the_compiled_route(compiled):
     if pure_python():
         pytest.skip("EUROGAMES_PURE_PYTHON is set: the rules call the definition")
     assert rules.GENERATE is compiled.generate
+    # the state's _generate is the compiled function itself, as a method of AgraState
+    method = rules.AgraState.__dict__["_generate"]
+    assert type(method).__name__ == "method_descriptor" and method.__objclass__ is rules.AgraState
     state = new(3, seed=2)
-    assert state.legal_actions() == state._generate_py()
+    assert state.legal_actions() == state._generate_py() == state._generate()
+    with pytest.raises(TypeError, match="AgraState"):
+        method(object())  # only for the class it was made for
+    with pytest.raises(TypeError, match="state's class"):
+        compiled.method_for(5)
 
 
 # -- positions set up for what random games reach rarely ------------------------------------

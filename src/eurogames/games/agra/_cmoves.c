@@ -2141,6 +2141,21 @@ done:
     return out;
 }
 
+/* generate as a method of the state's class (rules.py sets AgraState._generate to it): the
+ * contract's legal_actions then calls it with no Python call between */
+static PyObject *generate_self(PyObject *self, PyObject *Py_UNUSED(ignored)) { return generate(NULL, self); }
+
+static PyMethodDef generate_method = {"_generate", generate_self, METH_NOARGS,
+                                      "_generate(): the legal actions, as _generate_py gives them"};
+
+static PyObject *method_for(PyObject *module, PyObject *cls) {
+    if (!PyType_Check(cls)) {
+        PyErr_Format(PyExc_TypeError, "method_for() needs the state's class, not %R", cls);
+        return NULL;
+    }
+    return PyDescr_NewMethod((PyTypeObject *)cls, &generate_method);
+}
+
 /* -- setup --------------------------------------------------------------------------------- */
 /* ids[name]: a tuple of tuples of ids (rows of `width`, `rows` of them) into out[row][offset + j] */
 static int setup_rows(PyObject *ids, const char *name, int rows, int width, int offset, int *out, int stride) {
@@ -2233,6 +2248,7 @@ fail:
 static PyMethodDef methods[] = {
     {"generate", generate, METH_O,
      "generate(state): the legal actions of an AgraState, as rules.py's _generate_py gives them"},
+    {"method_for", method_for, METH_O, "method_for(cls): generate as a method of cls (its _generate)"},
     {"setup", setup, METH_VARARGS,
      "setup(actions, generators, ids): the action space, rules._GEN, and the ids Moves does not hold"},
     {NULL, NULL, 0, NULL},

@@ -412,10 +412,12 @@ class AgraState(State):
     # -- the frame stack ------------------------------------------------------------------
     def _push(self, *frames: dict[str, Any]) -> None:
         """Push frames to run in the order given (the first runs first)."""
-        self._w("stack").extend(reversed(frames))
         own = self._own
-        if own is not None:  # made here: this state's own
-            own.update(map(id, frames))
+        if own is None:  # nothing shared with a clone (``_w``'s first case)
+            self._d["stack"].extend(reversed(frames))
+        else:
+            self._w("stack").extend(reversed(frames))
+            own.update(map(id, frames))  # made here: this state's own
 
     def _settle(self) -> None:
         """Run automatic steps and forced choices until a decision is due."""
@@ -957,18 +959,24 @@ class AgraState(State):
 
     # -- applying ---------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        stack = self._d["stack"]
-        if stack and "seat" in (top := stack[-1]) and top["k"][0] != "_":
-            seat = top["seat"]  # current_player's usual case, without the call
+        d = self._d
+        stack = d["stack"]
+        if not stack:
+            seat = d["active"]  # current_player's usual cases, without the call
+        elif "seat" in (top := stack[-1]) and top["k"][0] != "_":
+            seat = top["seat"]
         else:
             seat = self.current_player
         _DO[action.kind](self, seat, action)
-        self._settle()
+        if d["stack"] or d["phase"] == "action":  # else _settle finds nothing to run
+            self._settle()
 
     def _top(self) -> dict[str, Any]:
         return self._d["stack"][-1]
 
     def _pop(self) -> dict[str, Any]:
+        if self._own is None:  # nothing shared with a clone (``_w``'s first case)
+            return self._d["stack"].pop()
         return self._w("stack").pop()
 
     # meditation
@@ -1563,9 +1571,11 @@ class AgraState(State):
     def _do_end(self, seat: int, a: Action) -> None:
         """T5: markers back from used actions and scrolls; the next seat, or the end."""
         d = self._d
+        ps = d["p"]
         every = self.options["favour_t11_follow_mark"] == "active_turn"
-        for s, p in enumerate(d["p"]):
-            if (s == seat or every) and (p["marks"] or p["scrolls"] or p["used"]):
+        for s in range(len(ps)) if every else (seat,):
+            p = ps[s]
+            if p["marks"] or p["scrolls"] or p["used"]:
                 p = self._p(s)
                 p["markers"] += p["marks"] + len(p["scrolls"])
                 p["marks"], p["scrolls"], p["used"] = 0, [], []
@@ -2057,3 +2067,5 @@ COMPILED = _compiled()
 _ROUTE = COMPILED if COMPILED is not None and not pure_python() else None
 GENERATE: Callable[[AgraState], list[Action]] = (
     AgraState._generate_py if _ROUTE is None else _ROUTE.generate)
+if _ROUTE is not None:  # the compiled function as the method itself: no Python call between
+    AgraState._generate = _ROUTE.method_for(AgraState)  # type: ignore[method-assign]
