@@ -387,6 +387,9 @@ class PlainMoves:
         p = self.d["p"][seat]
         most = self.production(seat, self.t.output[top["b"]])
         room = p["markers"] + sum(p["goods"]) + p["favour"]  # H8: markers can be taken back
+        if self.options["reclaim_from_notables"]:  # Q18: the seat's markers on the notables
+            room += sum(slot.count(seat) for n in self.d["river"] if n["owner"] is None
+                        for slot in n["slots"])
         return [act("produce", n) for n in range(min(most, room) + 1)]
 
     def _gen_dyer(self, top: dict[str, Any]) -> list[Action]:
@@ -432,7 +435,7 @@ class PlainMoves:
         out = [act("done")]
         if not top["price"] and not top["given"]:
             out += [act("price", *m) for m in self._price_moves()]  # C9 before
-        if len(top["given"]) < 3 and not top["taken"]:
+        if len(top["given"]) < 3 and not top["taken"] and not top.get("took"):  # C10
             out += [act("give", g) for g in range(16) if p["goods"][g]]
         if top["given"] and p["markers"] > 0:
             out += [act("take", g) for g in range(16)

@@ -574,3 +574,103 @@ def test_minimal_payments_are_the_plain_definition_q40():
                            < cost for i, n in enumerate(pay) if n):
                         plain.append(pay)
                 assert state.payments(0, b) == plain
+
+
+# -- found by the audit of 2026-11-29 --------------------------------------------------------
+def test_c10_no_give_after_a_take_even_of_a_good_worth_0():
+    """C10: the goods given, then the goods taken; never a give after a take, also when the
+    good taken is worth 0 (option ``min_good_value`` 0, a price marker at -1)."""
+    s = new(2, min_good_value=0)
+    s.d["prices"] = [[0, -1], None, None]  # sandstone 1 - 1 = 0
+    give(s, 0, log=1, cotton=2)
+    play(s, "place trader", "give log", "take sandstone")
+    assert s.value(0) == 0
+    assert not {a for a in legal(s) if a.startswith("give")}
+    assert s.d["stack"][-1]["took"] == 1
+
+
+def test_t4_b7_followers_decide_clockwise_from_the_active_player_after_an_out_of_turn_build():
+    """T4, B7, N16: seat 2 wins the Mujtahid on seat 0's delivery and processes in the new
+    building out of turn; the followers decide from the active seat 0, then 1, then 3."""
+    s = new(4)
+    d = s.d
+    d["boat"] = 4
+    d["contracts"] = [2, 3, 0, 0]
+    n = notable_on_river(s, 16)  # the Mujtahid: statue, plank, turmeric
+    n["slots"] = [[2, 2], [1], []]
+    d["p"][2]["markers"] -= 2
+    d["p"][1]["markers"] -= 1
+    give(s, 0, turmeric=1, sandstone=1)
+    for seat, n_ in ((1, 1), (2, 2), (3, 1)):
+        give(s, seat, sandstone=n_)
+    play(s, "place boatman", "deliver turmeric 16")
+    assert 16 in s.d["p"][2]["contracts"]
+    while s.current_player == 2:
+        options = sorted(legal(s))
+        play(s, next((a for a in options if a.startswith("bonus")), None)
+             or ("process 1" if "process 1" in options else options[0]))
+    order = []
+    while s.d["stack"] and s.d["stack"][-1]["k"] == "follow":
+        order.append(s.current_player)
+        play(s, "decline")
+    assert order == [0, 1, 3]
+
+
+def test_r7_q47_dock_5_with_an_empty_supply_offers_reclaim_then_the_good():
+    """R7, H8, Q47: dock 5's good is a decision; a seat with an empty supply but goods to
+    take back is asked (reclaim, then the good), not passed over."""
+    s = new(2)
+    d = s.d
+    d["boat"] = 4
+    d["contracts"] = [2, 3, 0, 0]
+    n = notable_on_river(s, 17)  # the Dutch merchant: gown, dye, log
+    n["slots"] = [[0], [1], []]
+    d["p"][0]["markers"] -= 1
+    d["p"][1]["markers"] -= 1
+    give(s, 1, sandstone=d["p"][1]["markers"])  # seat 1's supply now empty
+    give(s, 0, log=1)
+    play(s, "place boatman", "deliver log 17")
+    gain = [a for a in legal(s) if a.startswith("gain")][0]
+    play(s, gain)  # seat 0's good
+    assert s.current_player == 1 and s.d["p"][1]["markers"] == 0
+    options = legal(s)
+    assert "reclaim sandstone" in options and any(a.startswith("gain") for a in options)
+    play(s, "reclaim sandstone")
+    before = sum(s.d["p"][1]["goods"])
+    play(s, next(a for a in legal(s) if a.startswith("gain")))
+    assert sum(s.d["p"][1]["goods"]) == before + 1
+
+
+def test_q32_own_next_turn_keeps_the_ft11_mark_but_the_mullah_resets_t5():
+    """Q32 option ``own_next_turn``: a follower's FT11 mark stays until its own turn ends,
+    but a once-per-turn notable used while following (the Mullah, N13) resets at the end of
+    that turn (T5), so the discount is there again in the follower's own turn."""
+    s = new(2, favour_t11_follow_mark="own_next_turn")
+    own(s, 1, 13)
+    tile(s, 1, 11)
+    tile(s, 1, 1)
+    favour(s, 1, 6)
+    give(s, 0, log=1, cotton=1)
+    give(s, 1, log=1, cotton=1)
+    s.d["built"][5] = True  # 2.2, log -> plank
+    refresh(s)
+    play(s, "place 2.2", "process 1", "follow t11 cotton oil")
+    assert s.d["p"][1]["used"] == ["mullah", "t11"]
+    play(s, "end")
+    assert s.d["p"][1]["used"] == ["t11"]  # the mark stays, the Mullah is unused again
+    worker(s, "1.3", 1, standing=False)
+    before = s.d["p"][1]["favour"]
+    play(s, "favour t1")
+    assert before - s.d["p"][1]["favour"] == 1  # FT1 costs 2, less the Mullah's 1
+
+
+def test_q37_q29_the_botanist_may_be_left_with_no_option():
+    """Q37, Q29: 「可以讓你」 is a permission, as for every action (Q37): `done` is legal at
+    once on the Botanist, while its options are open, and changes nothing."""
+    s = new(2)
+    covers = [list(c) for c in s.d["p"][0]["covers"]]
+    play(s, "place botanist")
+    options = legal(s)
+    assert "done" in options and any(a.startswith("uncover") for a in options)
+    play(s, "done")
+    assert s.d["phase"] == "order" and s.d["p"][0]["covers"] == covers

@@ -103,7 +103,7 @@ static PyObject *kind_index; /* frame kind -> K_* */
     X(cook) X(level) X(contracts) X(used) X(tiles) X(french) X(farmers) X(covers) X(spaces) X(built) X(builder) \
     X(river) X(id) X(slots) X(owner) X(boat) X(orders) X(order_at) X(limit) X(bowls) X(display) X(stack_tiles)  \
     X(bonus_left) X(prices) X(b) X(i) X(o) X(good) X(free) X(paid) X(npaid) X(payval) X(order) X(given)         \
-    X(value) X(taken) X(price) X(meditation) X(action) X(deliver) X(process) X(remove_cover) X(trade)           \
+    X(value) X(taken) X(took) X(price) X(meditation) X(action) X(deliver) X(process) X(remove_cover) X(trade)           \
     X(boat_only) X(min_good_value) X(farm_spaces_per_track) X(river_reach) X(neutral_orders_count_limit)        \
     X(french_once_per_turn) X(reclaim_from_notables) X(influence)
 #define DECLARE(x) static PyObject *s_##x;
@@ -1802,9 +1802,13 @@ static int gen_trader(Gen *g, PyObject *top) {
     PyObject *given = get_seq(top, s_given, -1, "the top frame");
     int price = get_flag(top, s_price, "the top frame");
     if (given == NULL || price < 0 || frame_long(top, s_taken, &taken) < 0) return -1;
+    /* the takes so far (a frame saved before `took` existed has only `taken`) */
+    long took = 0;
+    PyObject *v = PyDict_GetItemWithError(top, s_took);
+    if (v == NULL ? PyErr_Occurred() != NULL : long_of(v, "the top frame's took", &took) < 0) return -1;
     add(g, t->done);
     if (!price && LEN(given) == 0 && price_moves_into(g, t->price) < 0) return -1; /* C9 before */
-    if (LEN(given) < 3 && !taken)
+    if (LEN(given) < 3 && !taken && !took) /* C10: no give after a take */
         for (int x = 0; x < GOODS; x++)
             if (HELD(s, x)) add(g, t->give[x]);
     if (LEN(given) && s->markers > 0) { /* C10, Q20: goods of less value than is left */

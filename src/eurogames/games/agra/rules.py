@@ -59,7 +59,15 @@ from eurogames.core.game import Event
 from eurogames.core.rng import Rng
 from eurogames.games.agra import actions as A
 from eurogames.games.agra.actions import COOK, GOODS, act
-from eurogames.games.agra.moves import Moves, farm, favour_costs, favours_open, moves, priced
+from eurogames.games.agra.moves import (
+    FAVOURS,
+    Moves,
+    farm,
+    favour_costs,
+    favours_open,
+    moves,
+    priced,
+)
 from eurogames.games.agra.tables import Tables
 
 NEUTRAL = -2
@@ -444,8 +452,9 @@ class AgraState(State):
                             spaces[s] = [spaces[s][0], True]
                     else:
                         return
-                elif k == "gain" and d["p"][top["seat"]]["markers"] <= 0:
-                    self._pop()  # Q47: no marker, no gain
+                elif (k == "gain" and d["p"][top["seat"]]["markers"] <= 0
+                      and not self._reclaims(top["seat"])):
+                    self._pop()  # Q47: no marker and none to take back (H8), no gain
                 elif k in _MAYBE_EMPTY and self._nothing_to_decide(top):
                     self._pop()  # Q52 and the like: a decision with no choice is skipped
                 else:
@@ -886,7 +895,10 @@ class AgraState(State):
         priced = self._priced()
         if not top["price"] and not top["given"]:
             out += priced.price  # C9 before
-        if len(top["given"]) < 3 and not top["taken"]:
+        # C10: no give after a take (``took`` counts the takes: a good may be worth 0 with
+        # option min_good_value, so the value taken does not tell; a frame saved before
+        # ``took`` existed has only ``taken``)
+        if len(top["given"]) < 3 and not top["taken"] and not top.get("took"):
             goods, give = p["goods"], m.give
             out += [give[g] for g in compress(ALL_GOODS, goods)]
         if top["given"] and p["markers"] > 0:
@@ -1104,7 +1116,7 @@ class AgraState(State):
                            "payval": 0, "delivered": [], "order": False})
         elif s == TRADER:
             frames.append({"k": "trader", "seat": seat, "given": [], "value": 0, "taken": 0,
-                           "price": False})
+                           "took": 0, "price": False})
         elif s == BOTANIST:
             frames.append({"k": "botanist", "seat": seat, "used": []})
         else:
@@ -1292,9 +1304,12 @@ class AgraState(State):
         goods = self._pl(seat, "goods")
         goods[i] -= a.count
         goods[o] += a.count
-        if a.count:  # B7: following, clockwise from the active player
+        if a.count:  # B7, T4: following, clockwise from the active player (the processing
+            # seat is not the active one after the Mujtahid's build out of turn, N16)
+            n, active = self.players, d["active"]
+            order = [(active + j) % n for j in range(n)]
             self._push(*({"k": "follow", "seat": s, "i": i, "o": o, "leader": seat}
-                         for s in self._clockwise(seat) if d["p"][s]["goods"][i] > 0))
+                         for s in order if s != seat and d["p"][s]["goods"][i] > 0))
 
     def _clockwise(self, seat: int) -> list[int]:
         return [(seat + j) % self.players for j in range(1, self.players)]
@@ -1579,6 +1594,10 @@ class AgraState(State):
                 p = self._p(s)
                 p["markers"] += p["marks"] + len(p["scrolls"])
                 p["marks"], p["scrolls"], p["used"] = 0, [], []
+        if not every:  # Q32 `own_next_turn`: the others keep their FT11 marks till their own
+            for s, p in enumerate(ps):  # turn ends, but once-per-turn notables reset now (T5)
+                if s != seat and any(u not in FAVOUR_NAMES for u in p["used"]):
+                    self._pl(s, "used")[:] = [u for u in p["used"] if u in FAVOUR_NAMES]
         if d["left"] is not None:
             if d["left"] == 0:
                 d["over"] = True
@@ -1673,6 +1692,7 @@ class AgraState(State):
     def _do_take(self, seat: int, a: Action) -> None:
         top = self._top_w()
         top["taken"] += self.value(a.good)
+        top["took"] = top.get("took", 0) + 1
         self.gain(seat, a.good)
 
     # favour actions (F3–F7, FS, FT)
@@ -2021,6 +2041,8 @@ _NEW_TURN = {"mp": 0, "laid": 0, "meditated": False, "last_outer": None, "muezzi
 def new_turn() -> dict[str, Any]:
     return _NEW_TURN.copy()
 
+
+FAVOUR_NAMES = frozenset(FAVOURS)  # a seat's `used` also names notables and luxuries
 
 # the decision frames that are skipped when they offer no choice (_nothing_to_decide)
 _MAYBE_EMPTY = frozenset(("cover", "sadr", "bonus", "follow", "jagir", "tile", "reclaim", "dyer"))
