@@ -1185,3 +1185,24 @@ def test_mj_majors_count_their_owners_items(major, setup, points):
     state = blank(playing(2))
     state.d["p"][0].update(setup)
     assert state.major_points(0, major) == points
+
+
+def test_o9_mn14_the_bonus_transaction_joins_the_market_and_done_ends_them_all():
+    """O5, O9, MN14 (blue half): the market's 2 transactions and the poem's 1 more are one
+    run of 3; `done` ends them all at once (found by the audit of 2026-11-29: the bonus was a
+    second run that came first and outlived a `done`)."""
+    s = blank(playing(2))
+    d = s.d
+    d["p"][0]["blue"] = (14,)
+    d["p"][0]["dinars"] = 10
+    turn(s, 0)
+    play(s, "move b1 o4", "market")
+    assert [(f["k"], f.get("n")) for f in d["stack"]] == [("turn", None), ("tx", 3)]
+    play(s, "buy marble", "buy marble", "buy marble")
+    assert d["p"][0]["mat"][2] == 3 and d["stack"][-1]["k"] == "turn"
+    t = blank(playing(2))
+    t.d["p"][0]["blue"] = (14,)
+    t.d["p"][0]["dinars"] = 10
+    turn(t, 0)
+    play(t, "move b1 o4", "market", "done")
+    assert [f["k"] for f in t.d["stack"]] == ["turn"] and "buy marble" not in texts(t)

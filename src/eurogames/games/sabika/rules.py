@@ -611,7 +611,16 @@ class SabikaState(Yusuf, State):
             for _ in range(t.amount):
                 self._push({"k": "process", "seat": seat})
         elif k == "transactions":
-            self._push({"k": "tx", "seat": seat, "n": t.amount})
+            # O9: transactions granted while the seat's transactions run (MN14's blue half at
+            # the market) join them, so that one `done` ends them all, as the page says
+            stack = self.d["stack"]
+            j = len(stack) - 2  # under this effect's own frame
+            while j >= 0 and stack[j]["k"] == "fx":
+                j -= 1
+            if j >= 0 and stack[j]["k"] == "tx" and stack[j]["seat"] == seat:
+                stack[j]["n"] += t.amount  # (a clone copies every frame: this one is its own)
+            else:
+                self._push({"k": "tx", "seat": seat, "n": t.amount})
         elif k == "favour":
             for _ in range(t.amount):
                 self.advance_favour(seat)
