@@ -32,6 +32,27 @@ os.environ.pop("EUROGAMES_DATA", None)
 eurogames.refresh_games()
 
 
+# -- the compiled modules -------------------------------------------------------------------
+REQUIRE_COMPILED = os.environ.get("EUROGAMES_REQUIRE_COMPILED", "") not in ("", "0")
+
+
+def _built(module: object, what: str) -> object:
+    """``module`` (a compiled module, or its entry), else the test skips where it was not
+    built, and fails instead where CI requires every compiled module
+    (EUROGAMES_REQUIRE_COMPILED)."""
+    if module is None:
+        if REQUIRE_COMPILED:
+            pytest.fail(f"{what} was not built (EUROGAMES_REQUIRE_COMPILED is set)")
+        pytest.skip(f"{what} was not built (no C compiler at install)")
+    return module
+
+
+@pytest.fixture(scope="session")
+def built():
+    """``built(module, what)``: the compiled module, or skip (or fail in CI) without it."""
+    return _built
+
+
 # -- an installed distribution whose games are each broken in one way --------------------
 PLUGIN = {
     "fails.py": "raise RuntimeError('a broken plugin')\n",

@@ -31,7 +31,6 @@ from .helpers import GAME, new
 
 LONG = bool(os.environ.get("EUROGAMES_LONG"))
 GAMES = 12 if LONG else 1  # per option value and player count (the default options: 3 times)
-REQUIRE_COMPILED = os.environ.get("EUROGAMES_REQUIRE_COMPILED", "") not in ("", "0")
 COMPARED: Counter[str] = Counter()  # frame kinds (or phases) and favour actions compared
 
 
@@ -50,13 +49,8 @@ def variants() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def compiled():
-    module = rules.COMPILED
-    if module is None:
-        if REQUIRE_COMPILED:
-            pytest.fail("Agra's _cmoves was not built (EUROGAMES_REQUIRE_COMPILED is set)")
-        pytest.skip("Agra's _cmoves was not built (no C compiler at install)")
-    return module
+def compiled(built):
+    return built(rules.COMPILED, "Agra's _cmoves")
 
 
 def compare(compiled, state) -> list:

@@ -23,16 +23,11 @@ from eurogames.games.alhambra.actions import PLACE_BY_TILE, RESERVE_BY_TILE
 from eurogames.games.alhambra.palace import ORIGIN, new_grid
 
 GAMES = 30 if os.environ.get("EUROGAMES_LONG") else 4
-REQUIRE_COMPILED = os.environ.get("EUROGAMES_REQUIRE_COMPILED", "") not in ("", "0")
 
 
 @pytest.fixture(scope="module")
-def compiled():
-    module = tile_moves.COMPILED
-    if module is None:
-        if REQUIRE_COMPILED:
-            pytest.fail("Alhambra's _crules was not built (EUROGAMES_REQUIRE_COMPILED is set)")
-        pytest.skip("Alhambra's _crules was not built (no C compiler at install)")
+def compiled(built):
+    module = built(tile_moves.COMPILED, "Alhambra's _crules")
     assert palace.COMPILED is module
     return module
 
