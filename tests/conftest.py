@@ -9,6 +9,7 @@ distribution installs.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -51,6 +52,22 @@ def _built(module: object, what: str) -> object:
 def built():
     """``built(module, what)``: the compiled module, or skip (or fail in CI) without it."""
     return _built
+
+
+def _pure_python(code: str) -> str:
+    """What ``code`` prints, run by a new interpreter with ``EUROGAMES_PURE_PYTHON=1`` (every
+    compiled route left unused) and the tests' ``sys.path``; it must exit cleanly."""
+    env = {**os.environ, "EUROGAMES_PURE_PYTHON": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.fixture(scope="session")
+def pure_python_run():
+    """``pure_python_run(code)``: what ``code`` prints with no compiled route."""
+    return _pure_python
 
 
 # -- an installed distribution whose games are each broken in one way --------------------

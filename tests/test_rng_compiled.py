@@ -8,10 +8,7 @@ Where the module was not built the tests skip, and fail instead where CI require
 from __future__ import annotations
 
 import array
-import os
 import pickle
-import subprocess
-import sys
 
 import pytest
 
@@ -118,10 +115,7 @@ def test_the_definition_refuses_the_same_bounds():
         r.choice([])
 
 
-def test_pure_python_keeps_the_definition():
+def test_pure_python_keeps_the_definition(pure_python_run):
     code = ("from eurogames.core import rng; "
             "print(rng.Rng is rng.PyRng, rng.Rng(42).below(10))")
-    env = {**os.environ, "EUROGAMES_PURE_PYTHON": "1"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
-    assert out == ["True", "7"]
+    assert pure_python_run(code).split() == ["True", "7"]

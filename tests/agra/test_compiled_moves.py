@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gc
 import os
-import subprocess
 import sys
 from collections import Counter
 
@@ -390,7 +389,7 @@ def digest(players, seed):
 """
 
 
-def test_pure_python_takes_the_definition_and_plays_the_same_games():
+def test_pure_python_takes_the_definition_and_plays_the_same_games(pure_python_run):
     """EUROGAMES_PURE_PYTHON=1: the rules call the definition, and the games' legal lists and
     final records are the compiled route's."""
     code = DIGEST + (
@@ -398,9 +397,7 @@ def test_pure_python_takes_the_definition_and_plays_the_same_games():
         "assert rules.GENERATE is rules.AgraState._generate_py\n"
         "print([digest(p, 40 + p) for p in (2, 3, 4)])\n"
     )
-    env = {**os.environ, "EUROGAMES_PURE_PYTHON": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
-    pure = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert pure.returncode == 0, pure.stderr
+    pure = pure_python_run(code)
     here: dict = {}
     exec(DIGEST, here)  # the same digests, on the compiled route
-    assert pure.stdout.strip() == str([here["digest"](p, 40 + p) for p in (2, 3, 4)])
+    assert pure == str([here["digest"](p, 40 + p) for p in (2, 3, 4)])

@@ -11,8 +11,6 @@ built the tests skip, and fail instead where CI requires it (EUROGAMES_REQUIRE_C
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -103,7 +101,7 @@ def test_the_rules_call_the_compiled_route(compiled):
     assert palace.MOVE_SIGNATURES is compiled.move_signatures
 
 
-def test_pure_python_calls_the_definitions():
+def test_pure_python_calls_the_definitions(pure_python_run):
     """EUROGAMES_PURE_PYTHON=1: the rules call the definitions, and play the same."""
     code = (
         "from eurogames.games.alhambra import palace, rules, tile_moves as t\n"
@@ -118,14 +116,12 @@ def test_pure_python_calls_the_definitions():
         "while not s.is_over(): s.apply(r.choice(s.legal_actions()))\n"
         "print(s.scores())\n"
     )
-    env = {**os.environ, "EUROGAMES_PURE_PYTHON": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
-    pure = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert pure.returncode == 0, pure.stderr
+    pure = pure_python_run(code)
     state = eurogames.load("alhambra").new(3, seed=7)
     rng = Rng(7)
     while not state.is_over():
         state.apply(rng.choice(state.legal_actions()))
-    assert pure.stdout.strip() == str(state.scores())
+    assert pure == str(state.scores())
 
 
 def test_a_fountain_alone_has_no_cut_cell(compiled):

@@ -8,9 +8,6 @@ refuses a state its game's rules could never reach, in tests/<game>/test_encode.
 from __future__ import annotations
 
 import dataclasses
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -43,7 +40,7 @@ def entry(name: str, encoding: str | None = None):
     return compiled_entry(encoder(name, encoding))
 
 
-def test_pure_python_leaves_the_compiled_route_unused():
+def test_pure_python_leaves_the_compiled_route_unused(pure_python_run):
     """EUROGAMES_PURE_PYTHON=1: no encoder offers its compiled route, so the adapters encode
     the view (test_compiled_route.py checks they then still observe)."""
     modules = [encoder(name).__name__ for name in ENCODED_GAMES]
@@ -57,13 +54,8 @@ def test_pure_python_leaves_the_compiled_route_unused():
         "        assert getattr(m, 'encode_state_into', None) is None, name\n"
         "print('ok')\n"
     )
-    # the tests' sys.path too, where a game registered for the tests is found
-    env = {**os.environ, "EUROGAMES_PURE_PYTHON": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "ok"
+    # (with the tests' sys.path, where a game registered for the tests is found)
+    assert pure_python_run(code) == "ok"
 
 
 @pytest.mark.parametrize(("name", "encoding"), ENCODED)
