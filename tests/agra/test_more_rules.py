@@ -674,3 +674,36 @@ def test_q37_q29_the_botanist_may_be_left_with_no_option():
     assert "done" in options and any(a.startswith("uncover") for a in options)
     play(s, "done")
     assert s.d["phase"] == "order" and s.d["p"][0]["covers"] == covers
+
+
+def test_c10_q56_a_good_is_valued_when_given_or_taken():
+    """Q56: FT4 between a give and a take moves a price marker; the takes after it use the
+    new value (H6), the goods given keep theirs."""
+    from eurogames.games.agra.actions import GOODS
+
+    s = new(2)
+    tile(s, 0, 4)
+    favour(s, 0, 5)
+    offered = next(g for g in GOODS if s.value(GOOD[g]) == 2)  # above the floor of 1
+    give(s, 0, **{offered: 1})
+    play(s, "place trader", f"give {offered}")
+    given = 2
+    target = next(g for g in GOODS if s.value(GOOD[g]) == given
+                  and f"favour t4 1 {g} -" in legal(s))
+    assert f"take {target}" not in legal(s)  # not less than the value given
+    play(s, f"favour t4 1 {target} -")
+    assert s.value(GOOD[target]) == given - 1 and f"take {target}" in legal(s)
+    assert s.d["stack"][-1]["value"] == given
+
+
+def test_n15_q57_no_worker_is_laid_after_the_mosaic_exchange():
+    """Q57, Q38: the Mosaic master's exchange spends MP, so it ends the laying of workers."""
+    s = new(2)
+    own(s, 0, 15)
+    worker(s, "1.2", 0)
+    worker(s, "1.3", 0)
+    play(s, "lay 1.2")
+    assert {"lay 1.3", "mosaic 1"} <= legal(s)
+    play(s, "mosaic 1")
+    assert not {a for a in legal(s) if a.startswith("lay")}
+    assert s.d["p"][0]["favour"] == 1
