@@ -22,11 +22,9 @@ from eurogames.rl.encoding import encoder  # noqa: E402
 from .helpers import GAME  # noqa: E402
 
 
-def compiled():
-    module = encoder("agra").COMPILED
-    if module is None:
-        pytest.skip("Agra's compiled encoder was not built (no C compiler at install)")
-    return module
+@pytest.fixture(scope="module")
+def compiled(built):
+    return built(encoder("agra").COMPILED, "Agra's compiled encoder")
 
 
 def routes() -> list[Callable[[Any, Any], bytes]]:
@@ -77,10 +75,10 @@ def test_i3_the_favour_stacks_order_is_not_in_the_observation():
         assert [encode(state, seat) for seat in (0, 1, 2, None)] == before
 
 
-def test_compiled_route_caps_as_the_view_route_caps():
+def test_compiled_route_caps_as_the_view_route_caps(compiled):
     """min(x / scale, cap) entries (MP, workers laid, rupees on a building, rupees held) take
     the cap for any count beyond it, as the view route's min gives it."""
-    module = compiled()
+    module = compiled
     view_route = encoder("agra").encode
     state = played(2, 30)
     d = state.d
@@ -154,10 +152,10 @@ def _notable_marker_of_seat_3(d: dict[str, Any]) -> None:
         (_no_mp, ValueError, "the turn has no 'mp'"),
     ],
 )
-def test_compiled_route_refuses_a_corrupt_state(change, error, message):
+def test_compiled_route_refuses_a_corrupt_state(change, error, message, compiled):
     """A state the rules could never reach is refused with the field named, never read
     beyond a table."""
-    module = compiled()
+    module = compiled
     state = played(2, 25)
     change(state.d)
     with pytest.raises(error, match=f"agra observation: .*{message}"):
@@ -165,8 +163,8 @@ def test_compiled_route_refuses_a_corrupt_state(change, error, message):
             module.encode(state, seat)
 
 
-def test_compiled_route_refuses_a_wrong_seat_or_buffer():
-    module = compiled()
+def test_compiled_route_refuses_a_wrong_seat_or_buffer(compiled):
+    module = compiled
     state = GAME.new(3, seed=2)
     size = encoder("agra").observation_size(3)
     with pytest.raises(ValueError, match="agra observation: seat 3 of 3 players"):

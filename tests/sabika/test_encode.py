@@ -20,15 +20,15 @@ from eurogames.rl.encoding import encoder  # noqa: E402
 from .helpers import new, playing  # noqa: E402
 
 
-def compiled():
-    module = encoder("sabika").COMPILED
-    if module is None:
-        pytest.skip("Sabika's compiled encoder was not built (no C compiler at install)")
-    return module
+@pytest.fixture(scope="module")
+def compiled(built):
+    return built(encoder("sabika").COMPILED, "Sabika's compiled encoder")
 
 
-def observe(state, seat):
-    return bytes(compiled().encode(state, seat))
+@pytest.fixture(scope="module")
+def observe(compiled):
+    """The observation's bytes by the compiled route."""
+    return lambda state, seat: bytes(compiled.encode(state, seat))
 
 
 def view_route(state, seat):
@@ -46,7 +46,7 @@ def played(players: int, plies: int, seed: int = 2, **options: Any):
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_compiled_route_is_the_view_route_at_the_start_tiles(players):
+def test_compiled_route_is_the_view_route_at_the_start_tiles(players, observe):
     """Before the reveal the other seats' start tiles are hidden (I2): the view and the
     compiled route read none of them."""
     state = new(players, seed=5)
@@ -55,7 +55,7 @@ def test_compiled_route_is_the_view_route_at_the_start_tiles(players):
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
-def test_redrawn_hidden_information_changes_no_observation(players):
+def test_redrawn_hidden_information_changes_no_observation(players, observe):
     """I4: decks and stacks reshuffled, other seats' start tiles and the draws to come
     redrawn: what the seat sees, and so its observation, stays."""
     state = played(players, 40)
@@ -65,7 +65,7 @@ def test_redrawn_hidden_information_changes_no_observation(players):
             assert observe(twin, seat) == observe(state, seat)
 
 
-def test_hidden_piles_count_by_size_alone():
+def test_hidden_piles_count_by_size_alone(observe):
     """I1: a deck's, a stack's and Yusuf's face-down tiles' and decks' orders are not seen."""
     state = played(1, 60)
     twin = state.clone()
@@ -82,7 +82,7 @@ def test_hidden_piles_count_by_size_alone():
 
 
 @pytest.mark.parametrize("face_down", [False, True])
-def test_face_down_wishes_are_seen_only_in_the_tower(face_down):
+def test_face_down_wishes_are_seen_only_in_the_tower(face_down, observe):
     """Q41: with wishes_face_down, the wish tiles not yet in the tower are seen by no seat."""
     state = new(2, seed=3, wishes_face_down=face_down)
     twin = state.clone()
@@ -158,13 +158,13 @@ def board_part(key: str, value: Any):
         (seat_part("colour", None), TypeError),
     ],
 )
-def test_compiled_route_refuses_a_corrupt_state(corrupt, error):
+def test_compiled_route_refuses_a_corrupt_state(corrupt, error, compiled):
     """A position the rules could never reach is refused with what is wrong named, never
     read beyond a table."""
     state = thawed()
     corrupt(state.d)
     with pytest.raises(error, match="sabika observation"):
-        compiled().encode(state, 0)
+        compiled.encode(state, 0)
 
 
 @pytest.mark.parametrize(
@@ -177,15 +177,15 @@ def test_compiled_route_refuses_a_corrupt_state(corrupt, error):
         ("work", ("", "", "", "x9", ""), ValueError),
     ],
 )
-def test_compiled_route_refuses_a_corrupt_yusuf(key, value, error):
+def test_compiled_route_refuses_a_corrupt_yusuf(key, value, error, compiled):
     state = thawed(1)
     state.d["y"][key] = value
     with pytest.raises(error, match="sabika observation"):
-        compiled().encode(state, 0)
+        compiled.encode(state, 0)
 
 
-def test_compiled_route_refuses_what_is_no_state():
-    module = compiled()
+def test_compiled_route_refuses_what_is_no_state(compiled):
+    module = compiled
     state = thawed()
     with pytest.raises(ValueError, match="sabika observation: seat 2 of 2 players"):
         module.encode(state, 2)
